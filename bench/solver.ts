@@ -1,0 +1,69 @@
+/**
+ * npm run bench — classic layouts, each strategy's median over warm runs, against a plain reference BFS
+ * (test/helpers/reference.ts: strings and Maps) measured in the same process. Writes bench/RESULTS.md.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { parseLayoutOrThrow, solve, type Algorithm } from '../solver/index.ts';
+import { refBoard, refDistance } from '../test/helpers/reference.ts';
+import { fmt, timeRuns } from './stats.ts';
+
+const LAYOUTS: Array<[string, string]> = [
+  ['横刀立马', 'VBBV-VBBV-VHHV-VSSV-S..S'],
+  ['峰回路转', 'SSSV-BBVV-BBVV-.HHV-.SHH'],
+  ['层层设防II', 'SBBS-VBBV-VHHV-SHHS-.HH.'],
+];
+const WARM_RUNS = Number(process.env.BENCH_RUNS ?? 21);
+const IDA_RUNS = Number(process.env.BENCH_IDA_RUNS ?? 21);
+const REF_RUNS = 3;
+
+const rows: string[] = [];
+for (const [name, code] of LAYOUTS) {
+  const layout = parseLayoutOrThrow(code);
+  const block = layout.pieces.find((p) => p.letter === 'B')!;
+  const reference = timeRuns(REF_RUNS, () => refDistance(refBoard(layout.width, layout.height, layout.pieces), layout.pieces.indexOf(block), [3, 1], 'move'));
+  for (const algorithm of ['bfs', 'ida'] as Algorithm[]) {
+    const runs = algorithm === 'ida' ? IDA_RUNS : WARM_RUNS;
+    for (let i = 0; i < 3; i++) solve(layout, { algorithm }); // warm-up
+    const { median, last } = timeRuns(runs, () => solve(layout, { algorithm }));
+    if (last.length !== reference.last) throw new Error(`${name}: ${algorithm} found ${last.length}, reference ${reference.last}`);
+    const row = `| ${name} | ${algorithm} | ${last.length} | ${fmt(median)} | ${runs} | ${last.stats.nodes.toLocaleString('en')} | ${(last.stats.ttBytes / 1024).toFixed(0)} KiB | ${fmt(reference.median)} | ${(reference.median / median).toFixed(1)}× |`;
+    rows.push(row);
+    console.log(row);
+  }
+}
+
+const header = [
+  '| layout | strategy | moves | median ms | runs | nodes | table bytes | reference BFS ms | speed-up vs reference |',
+  '|---|---|---|---|---|---|---|---|---|',
+];
+const section = [
+  '## Solver (`npm run bench`)',
+  '',
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.versions.node}. Move metric. ` +
+    `Median of warm in-process runs (after 3 warm-up runs), whole \`solve()\` including solution reconstruction. ` +
+    `Reference: the plain BFS of the test suite (strings in a Map, median of ${REF_RUNS}), same process.`,
+  '',
+  ...header,
+  ...rows,
+  '',
+].join('\n');
+writeSection('bench/RESULTS.md', '## Solver (`npm run bench`)', section);
+
+/** Replaces one `## ` section of the results file, keeping the others. */
+export function writeSection(file: string, heading: string, body: string): void {
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    text = '# Benchmark results\n\nEach section is rewritten by its benchmark script.\n\n';
+  }
+  const start = text.indexOf(heading);
+  if (start < 0) text = `${text.trimEnd()}\n\n${body}`;
+  else {
+    const next = text.indexOf('\n## ', start + heading.length);
+    text = text.slice(0, start) + body + (next < 0 ? '' : text.slice(next + 1));
+  }
+  writeFileSync(file, `${text.trimEnd()}\n`);
+  console.log(`wrote ${file}`);
+}

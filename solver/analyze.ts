@@ -1,0 +1,50 @@
+/** The old solvers' "enumerate every layer" mode: the whole space reachable from a layout, by distance. */
+import { explore } from './bfs.ts';
+import { BudgetClock, type Budget } from './budget.ts';
+import { formatLayout } from './codec.ts';
+import type { GoalSpec } from './goal.ts';
+import { resolveGoal } from './goal.ts';
+import type { Layout } from './layout.ts';
+import { compilePuzzle, gridToLayout, type Metric } from './puzzle.ts';
+
+export interface Analysis {
+  layout: string;
+  metric: Metric;
+  /** `layers[d]` = how many positions are exactly d moves from the layout. */
+  layers: number[];
+  total: number;
+  /** How many of those positions are solved. */
+  solved: number;
+  /** One position at the greatest distance, and that distance. */
+  farthest: { layout: string; distance: number };
+  complete: boolean;
+  stats: { nodes: number; ms: number; bytes: number };
+}
+
+export function analyze(layout: Layout, options: Budget & { metric?: Metric; goal?: GoalSpec | null; maxStates?: number } = {}): Analysis {
+  const metric = options.metric ?? 'move';
+  const goal = resolveGoal(layout, options.goal);
+  const { puzzle, grid } = compilePuzzle(layout, goal);
+  const clock = new BudgetClock(options);
+  // Positions are counted as they are, not folded with their mirror images.
+  const run = explore(puzzle, grid, { metric, fold: false, stopAtGoal: false, clock, maxStates: options.maxStates ?? 20_000_000 });
+  const starts = run.layerStarts;
+  const layers = starts.slice(1).map((end, d) => end - starts[d]!);
+  const last = run.table.size - 1;
+  const words = puzzle.words;
+  const cellGrid = new Uint8Array(puzzle.cells);
+  const mask = (1 << puzzle.bitsPerCell) - 1;
+  for (let i = 0; i < puzzle.cells; i++) cellGrid[i] = (run.table.keys[last * words + puzzle.wordOf[i]!]! >>> puzzle.shiftOf[i]!) & mask;
+  const letters = new Map<number, string>();
+  puzzle.classes.forEach((cl, c) => letters.set(c, cl.letter));
+  return {
+    layout: formatLayout(layout),
+    metric,
+    layers,
+    total: run.table.size,
+    solved: run.solvedCount,
+    farthest: { layout: formatLayout(gridToLayout(puzzle, cellGrid)), distance: layers.length - 1 },
+    complete: run.status !== 'budget-exceeded',
+    stats: { nodes: run.nodes, ms: Math.round(clock.elapsed() * 1000) / 1000, bytes: run.table.bytes },
+  };
+}

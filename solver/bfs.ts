@@ -1,0 +1,109 @@
+/**
+ * Exhaustive breadth-first search over packed states. The table is the queue: states are expanded in insertion
+ * order, which is distance order. Used to solve spaces that fit in memory and to analyse whole spaces.
+ */
+import { SearchBoard, canonicalInto } from './board.ts';
+import type { BudgetClock } from './budget.ts';
+import type { Metric, Puzzle } from './puzzle.ts';
+import { StateTable } from './state-table.ts';
+
+export interface ExploreOptions {
+  metric: Metric;
+  /** Fold mirror images into one state (only where the puzzle is mirrorable). */
+  fold: boolean;
+  /** Stop as soon as a solved position is reached. */
+  stopAtGoal: boolean;
+  clock: BudgetClock;
+  maxStates: number;
+}
+
+export interface Exploration {
+  status: 'solved' | 'exhausted' | 'budget-exceeded';
+  table: StateTable;
+  /**
+   * `layerStarts[d]` is the index of the first state at distance d. When the space was exhausted the last entry is
+   * the end; otherwise the last entry starts the layer that was being expanded.
+   */
+  layerStarts: number[];
+  /** Index of the first solved state found, or -1. */
+  goalIndex: number;
+  /** Number of solved states seen (all of them when the space was exhausted). */
+  solvedCount: number;
+  nodes: number;
+}
+
+const CHECK_EVERY = 1024;
+
+export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreOptions): Exploration {
+  const { metric, clock } = options;
+  const fold = options.fold && puzzle.mirrorable;
+  const board = new SearchBoard(puzzle);
+  const words = puzzle.words;
+  const table = new StateTable(words, options.maxStates);
+  const scratch = new Uint32Array(words);
+  const maxTargets = puzzle.cells;
+  const targets = new Int16Array(maxTargets);
+  const via = new Int16Array(maxTargets);
+  const goalCell = puzzle.goalCell;
+  const candidates = new Int16Array(puzzle.pieceCount);
+
+  board.loadGrid(startGrid);
+  writeKey(board, fold, scratch);
+  table.add(scratch, 0, -1);
+  const layerStarts = [0];
+  let solvedCount = 0;
+  if (board.isSolved()) {
+    solvedCount = 1;
+    if (options.stopAtGoal) return { status: 'solved', table, layerStarts: [0, 1], goalIndex: 0, solvedCount, nodes: 0 };
+  }
+  let goalIndex = board.isSolved() ? 0 : -1;
+  let layerEnd = 1;
+  let nodes = 0;
+  for (let idx = 0; idx < table.size; idx++) {
+    if (idx === layerEnd) {
+      layerStarts.push(idx);
+      layerEnd = table.size;
+    }
+    if ((nodes & (CHECK_EVERY - 1)) === 0 && nodes > 0 && clock.spent(nodes)) {
+      return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes };
+    }
+    nodes++;
+    board.loadKey(table.keys, idx * words);
+    const movable = board.movablePieces(candidates);
+    for (let i = 0; i < movable; i++) {
+      const k = candidates[i]!;
+      const end = board.reach(k, metric, targets, via, 0);
+      if (end === 0) continue;
+      const isGoalPiece = k === board.goalPiece;
+      const goalPos = board.pos[board.goalPiece]!;
+      for (let m = 0; m < end; m++) {
+        const to = targets[m]!;
+        board.keyAfterMove(k, to, fold, scratch);
+        const added = table.add(scratch, 0, idx);
+        if (added === -1) continue;
+        if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes };
+        if ((isGoalPiece ? to : goalPos) === goalCell) {
+          solvedCount++;
+          if (goalIndex < 0) goalIndex = added;
+          if (options.stopAtGoal) {
+            return { status: 'solved', table, layerStarts, goalIndex, solvedCount, nodes };
+          }
+        }
+      }
+    }
+  }
+  layerStarts.push(table.size);
+  return { status: goalIndex >= 0 ? 'solved' : 'exhausted', table, layerStarts, goalIndex, solvedCount, nodes };
+}
+
+function writeKey(board: SearchBoard, fold: boolean, out: Uint32Array): void {
+  if (fold) canonicalInto(board, out, 0);
+  else out.set(board.key);
+}
+
+/** Canonical keys from the start to state `index`, following parent links. */
+export function pathKeys(table: StateTable, index: number): Uint32Array[] {
+  const out: Uint32Array[] = [];
+  for (let i = index; i >= 0; i = table.parents[i]!) out.push(table.keys.slice(i * table.words, (i + 1) * table.words));
+  return out.reverse();
+}

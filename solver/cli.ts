@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+/**
+ * Command line: npm run --silent solve -- '<code>' [--metric move|straight|step] [--algorithm auto|ida|bfs]
+ *   [--goal B@3,1] [--json] [--repeat N] [--analyze] [--max-nodes N] [--max-ms N]
+ * Exit codes: 0 solved, 1 unsolvable, 2 bad input, 3 budget exceeded.
+ */
+import { parseArgs } from 'node:util';
+import { analyze } from './analyze.ts';
+import { parseLayoutOrThrow } from './codec.ts';
+import { LayoutError, fail } from './errors.ts';
+import { parseGoalText } from './goal.ts';
+import { movePiece, type Layout } from './layout.ts';
+import { METRICS, type Metric } from './puzzle.ts';
+import { renderBoard } from './render.ts';
+import { ALGORITHMS, solve, type Algorithm, type SolveResult } from './solve.ts';
+
+const USAGE = `usage: npm run --silent solve -- '<layout code>' [options]
+
+  <layout code>        rows joined by '-' (B 2×2, V 1×2 tall, H 2×1 wide, S 1×1, . empty), or a CommonCode
+  --metric M           move (default) | straight | step
+  --algorithm A        auto (default) | ida | bfs
+  --goal G             goal piece and target top-left, e.g. B@3,1 or 0,0@4,2 (default: the B to the bottom centre)
+  --json               print exactly one JSON object (the result) on stdout
+  --repeat N           solve N times in-process; adds stats.medianMs
+  --analyze            enumerate the whole reachable space, layer by layer
+  --max-nodes N        stop after N expanded positions
+  --max-ms N           stop after N milliseconds (default 60000)
+
+exit codes: 0 solved, 1 unsolvable, 2 bad input, 3 budget exceeded`;
+
+const EXIT = { solved: 0, unsolvable: 1, 'bad-input': 2, 'budget-exceeded': 3 } as const;
+
+function main(argv: string[]): number {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        metric: { type: 'string', default: 'move' },
+        algorithm: { type: 'string', default: 'auto' },
+        goal: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        repeat: { type: 'string', default: '1' },
+        analyze: { type: 'boolean', default: false },
+        'max-nodes': { type: 'string' },
+        'max-ms': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (e) {
+    return badInput(`${(e as Error).message}\n\n${USAGE}`);
+  }
+  const { values, positionals } = args;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (positionals.length !== 1) return badInput(positionals.length === 0 ? `no layout code given\n\n${USAGE}` : `expected one layout code, got ${positionals.length} (quote the code)`);
+  try {
+    const layout = parseLayoutOrThrow(positionals[0]!);
+    const metric = values.metric as Metric;
+    if (!METRICS.includes(metric)) fail('bad-metric', `--metric must be one of ${METRICS.join(', ')}`);
+    const algorithm = values.algorithm as Algorithm;
+    if (!ALGORITHMS.includes(algorithm)) fail('bad-algorithm', `--algorithm must be one of ${ALGORITHMS.join(', ')}`);
+    const goal = values.goal === undefined ? undefined : parseGoalText(values.goal);
+    const maxNodes = positiveInt(values['max-nodes'], '--max-nodes');
+    const maxMs = positiveInt(values['max-ms'], '--max-ms');
+    const repeat = positiveInt(values.repeat, '--repeat') ?? 1;
+    if (values.analyze) return printAnalysis(layout, { metric, goal, maxNodes, maxMs }, values.json);
+    const times: number[] = [];
+    let result!: SolveResult & { stats: { medianMs?: number } };
+    for (let i = 0; i < repeat; i++) {
+      result = solve(layout, { metric, algorithm, goal, maxNodes, maxMs });
+      times.push(result.stats.ms);
+    }
+    if (repeat > 1) result.stats.medianMs = median(times);
+    if (values.json) console.log(JSON.stringify(result));
+    else printSolution(layout, result);
+    return EXIT[result.status];
+  } catch (e) {
+    if (e instanceof LayoutError) return badInput(e.problem.message, values.json ? e.problem : undefined);
+    throw e;
+  }
+}
+
+function positiveInt(text: string | undefined, flag: string): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 1) fail('bad-option', `${flag} must be a whole number ≥ 1, got ${JSON.stringify(text)}`);
+  return Number(text);
+}
+
+function badInput(message: string, problem?: object): number {
+  if (problem) console.log(JSON.stringify({ error: problem }));
+  console.error(`error: ${message}`);
+  return EXIT['bad-input'];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function printSolution(layout: Layout, result: SolveResult & { stats: { medianMs?: number } }): void {
+  const out: string[] = [`Layout ${result.layout}${result.commonCode ? `  (CommonCode ${result.commonCode})` : ''}`, renderBoard(layout)];
+  let board = layout;
+  result.moves.forEach((move, i) => {
+    board = movePiece(board, move.from, move.to);
+    const letter = board.pieces.find((p) => p.row === move.to[0] && p.col === move.to[1])!.letter;
+    out.push('', `${result.metric === 'move' ? 'Move' : 'Step'} ${i + 1}/${result.moves.length}: ${letter} (${move.from}) → (${move.to})`, renderBoard(board, move.to));
+  });
+  const s = result.stats;
+  const timing = `${s.algorithm}, ${s.nodes.toLocaleString('en')} positions, ${s.ms} ms${s.medianMs !== undefined ? ` (median ${s.medianMs} ms)` : ''}, ${(s.ttBytes / 1024).toFixed(0)} KiB`;
+  if (result.status === 'solved') out.push('', `Solved in ${result.length} ${unit(result.metric, result.length!)} (optimal). [${timing}]`);
+  else if (result.status === 'unsolvable') out.push('', `No solution: all ${result.explored!.toLocaleString('en')} reachable positions explored. [${timing}]`);
+  else out.push('', `Budget exceeded: no solution shorter than ${result.lowerBound} ${unit(result.metric, 2)}. [${timing}]`);
+  console.log(out.join('\n'));
+}
+
+function unit(metric: Metric, n: number): string {
+  const word = metric === 'move' ? 'move' : metric === 'straight' ? 'straight move' : 'step';
+  return n === 1 ? word : `${word}s`;
+}
+
+function printAnalysis(layout: Layout, options: Parameters<typeof analyze>[1], json: boolean): number {
+  const a = analyze(layout, options);
+  if (json) console.log(JSON.stringify(a));
+  else {
+    const lines = [`Layout ${a.layout}, metric ${a.metric}${a.complete ? '' : ' (stopped by the budget: incomplete)'}`, 'distance  positions'];
+    a.layers.forEach((n, d) => lines.push(`${String(d).padStart(8)}  ${n}`));
+    lines.push(`total ${a.total} positions, ${a.solved} of them solved`, `farthest (${a.farthest.distance} ${unit(a.metric, a.farthest.distance)}): ${a.farthest.layout}`);
+    lines.push(renderBoard(parseLayoutOrThrow(a.farthest.layout)), `[${a.stats.ms} ms]`);
+    console.log(lines.join('\n'));
+  }
+  return a.complete ? 0 : EXIT['budget-exceeded'];
+}
+
+process.exitCode = main(process.argv.slice(2));

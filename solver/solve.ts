@@ -1,0 +1,155 @@
+/**
+ * The one entry point: folds symmetry, picks a strategy, runs it within the budget, and maps the solution back to
+ * the caller's orientation and pieces.
+ */
+import { explore } from './bfs.ts';
+import { pathKeys } from './bfs.ts';
+import { BudgetClock, type Budget } from './budget.ts';
+import { encodeCommonCode } from './commoncode.ts';
+import { formatLayout, parseLayoutOrThrow } from './codec.ts';
+import { attempt, fail, type Parsed } from './errors.ts';
+import { resolveGoal, type Goal, type GoalSpec } from './goal.ts';
+import { idaSolve } from './ida.ts';
+import { mirrorLayout, type Layout } from './layout.ts';
+import { stepsFromKeys, stepsFromPairs, type Cell, type Move } from './moves.ts';
+import { METRICS, compilePuzzle, estimateStates, type Metric } from './puzzle.ts';
+import { DEFAULT_TT_BYTES } from './transposition.ts';
+
+export type Algorithm = 'auto' | 'ida' | 'bfs';
+export const ALGORITHMS: readonly Algorithm[] = ['auto', 'ida', 'bfs'];
+
+export interface SolveOptions extends Budget {
+  metric?: Metric;
+  algorithm?: Algorithm;
+  goal?: GoalSpec | null;
+  /** Transposition table size cap for IDA* (default 16 MB). */
+  ttBytes?: number;
+  /** Most states the breadth-first search may store (default 4 million). */
+  maxStates?: number;
+}
+
+export type SolveStatus = 'solved' | 'unsolvable' | 'budget-exceeded';
+
+export interface SolveResult {
+  /** The input in canonical readable form. */
+  layout: string;
+  /** Symmetry-folded form shared by a layout and its mirror image (with the goal appended when not the default). */
+  canonical: string;
+  /** CommonCode of the input, on the classic 4×5 board. */
+  commonCode?: string;
+  goal: { piece: Cell; at: Cell };
+  status: SolveStatus;
+  solvable: boolean | null;
+  optimal: boolean;
+  metric: Metric;
+  length: number | null;
+  /** With budget-exceeded: every solution is at least this long. */
+  lowerBound?: number;
+  /** With unsolvable: how many positions were explored to prove it. */
+  explored?: number;
+  moves: Move[];
+  stats: { algorithm: 'bfs' | 'ida'; nodes: number; ms: number; ttBytes: number; estimate: number };
+}
+
+/** Above this many estimated states, `auto` uses IDA* instead of breadth-first search. */
+export const BFS_AUTO_LIMIT = 2_000_000;
+const DEFAULT_MAX_STATES = 4_000_000;
+const DEFAULT_MAX_MS = 60_000;
+
+/** Parses a code and solves it; every problem with the input comes back as `{ ok: false }`. */
+export function solveCode(code: string, options: SolveOptions = {}): Parsed<SolveResult> {
+  return attempt(() => solve(parseLayoutOrThrow(code), options));
+}
+
+/** Solves a parsed layout. Throws `LayoutError` for a bad goal or option. */
+export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
+  const metric = options.metric ?? 'move';
+  const algorithm = options.algorithm ?? 'auto';
+  if (!METRICS.includes(metric)) fail('bad-metric', `metric ${JSON.stringify(metric)} is not one of ${METRICS.join(', ')}`);
+  if (!ALGORITHMS.includes(algorithm)) fail('bad-algorithm', `algorithm ${JSON.stringify(algorithm)} is not one of ${ALGORITHMS.join(', ')}`);
+  const goal = resolveGoal(layout, options.goal);
+  const clock = new BudgetClock({ maxNodes: options.maxNodes, maxMs: options.maxMs ?? DEFAULT_MAX_MS });
+  const { puzzle, grid } = compilePuzzle(layout, goal);
+  const estimate = estimateStates(puzzle);
+  const base = {
+    layout: formatLayout(layout),
+    canonical: canonicalCode(layout, goal, puzzle.mirrorable),
+    ...optional('commonCode', encodeCommonCode(layout)),
+    goal: goalCells(layout, goal),
+    metric,
+  };
+  const wantBfs = algorithm === 'bfs' || (algorithm === 'auto' && estimate <= BFS_AUTO_LIMIT);
+  let nodes = 0;
+  if (wantBfs) {
+    const maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
+    const run = explore(puzzle, grid, { metric, fold: true, stopAtGoal: true, clock, maxStates });
+    nodes = run.nodes;
+    const stats = { algorithm: 'bfs' as const, nodes, ms: round(clock.elapsed()), ttBytes: run.table.bytes, estimate };
+    if (run.status === 'solved') {
+      const moves = stepsFromKeys(puzzle, grid, metric, pathKeys(run.table, run.goalIndex));
+      return { ...base, status: 'solved', solvable: true, optimal: true, length: moves.length, moves, stats };
+    }
+    if (run.status === 'exhausted') {
+      return { ...base, ...unsolvable(run.table.size), stats };
+    }
+    const tableFull = run.table.size >= maxStates;
+    if (!(tableFull && algorithm === 'auto')) {
+      return { ...base, ...overBudget(run.layerStarts.length), stats };
+    }
+    // The space outgrew memory: carry on with IDA*, which needs only its fixed table.
+  }
+  const run = idaSolve(puzzle, grid, metric, clock, options.ttBytes ?? DEFAULT_TT_BYTES, estimate * 2);
+  nodes += run.nodes;
+  const stats = { algorithm: 'ida' as const, nodes, ms: round(clock.elapsed()), ttBytes: run.ttBytes, estimate };
+  if (run.status === 'solved') {
+    const moves = stepsFromPairs(puzzle, grid, metric, run.steps);
+    return { ...base, status: 'solved', solvable: true, optimal: true, length: moves.length, moves, stats };
+  }
+  if (run.status === 'unsolvable') return { ...base, ...unsolvable(run.nodes), stats };
+  return { ...base, ...overBudget(run.lowerBound), stats };
+}
+
+function unsolvable(explored: number) {
+  return { status: 'unsolvable' as const, solvable: false, optimal: true, length: null, explored, moves: [] };
+}
+
+function overBudget(lowerBound: number) {
+  return { status: 'budget-exceeded' as const, solvable: null, optimal: false, length: null, lowerBound, moves: [] };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
+
+function goalCells(layout: Layout, goal: Goal): { piece: Cell; at: Cell } {
+  const p = layout.pieces[goal.pieceIndex]!;
+  return { piece: [p.row, p.col], at: [goal.row, goal.col] };
+}
+
+/**
+ * The cache key form: the smaller of the code and its mirror's code when the goal is symmetric; a non-default goal
+ * is appended as `~row,col@row,col` (goal piece's top-left, target), mirrored along with the board.
+ */
+export function canonicalCode(layout: Layout, goal: Goal, mirrorable: boolean): string {
+  const suffix = (l: Layout, g: Goal) => (g.isDefault ? '' : `~${cellText(l, g)}`);
+  const own = formatLayout(layout) + suffix(layout, goal);
+  if (!mirrorable) return own;
+  const mirrored = mirrorLayout(layout);
+  const piece = layout.pieces[goal.pieceIndex]!;
+  const mirroredGoal: Goal = {
+    ...goal,
+    pieceIndex: mirrored.pieces.findIndex((p) => p.row === piece.row && p.col === layout.width - piece.col - piece.width),
+    col: layout.width - goal.col - piece.width,
+  };
+  const other = formatLayout(mirrored) + suffix(mirrored, mirroredGoal);
+  return other < own ? other : own;
+}
+
+function cellText(layout: Layout, goal: Goal): string {
+  const p = layout.pieces[goal.pieceIndex]!;
+  return `${p.row},${p.col}@${goal.row},${goal.col}`;
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}

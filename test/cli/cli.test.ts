@@ -1,0 +1,67 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const CLI = fileURLToPath(new URL('../../solver/cli.ts', import.meta.url));
+
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('solve CLI', () => {
+  it('--json prints exactly one JSON object with the result', () => {
+    const r = run('VBBV-VBBV-VHHV-VSSV-S..S', '--json');
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.stdout);
+    expect(result).toMatchObject({ layout: 'VBBV-VBBV-VHHV-VSSV-S..S', solvable: true, optimal: true, metric: 'move', length: 81 });
+    expect(result.moves[0]).toHaveProperty('path');
+    expect(result.stats).toMatchObject({ algorithm: 'bfs' });
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('draws the boards and the count for people', () => {
+    const r = run('1A9BF0C', '--metric', 'step');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('┌───┬───────┬───┐');
+    expect(r.stdout).toContain('Solved in 116 steps (optimal)');
+  });
+
+  it('--repeat adds the median time', () => {
+    const r = run('SBBS-SBBS-.HH.-VVVV-VVVV', '--json', '--repeat', '3', '--algorithm', 'ida');
+    const result = JSON.parse(r.stdout);
+    expect(result.stats.medianMs).toBeTypeOf('number');
+    expect(result.stats.algorithm).toBe('ida');
+  });
+
+  it('exits 1 for an unsolvable layout', () => {
+    const r = run('VBBV-VBBV-VVSV-VVSV-S..S');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('No solution');
+  });
+
+  it('exits 2 with the codec message on stderr for bad input', () => {
+    const r = run('VBBV-VBBV-VHHV-VSSVV-S..S');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('row 3 has 5 cells, expected 4');
+    expect(r.stderr).not.toContain('    at ');
+    expect(run('VBBV-VBBV-VHHV-VSSV-S..S', '--metric', 'hops').stderr).toContain('--metric must be one of move, straight, step');
+    expect(run().code).toBe(2);
+  });
+
+  it('exits 3 when the budget runs out', () => {
+    const r = run('SSSV-BBVV-BBVV-.HHV-.SHH', '--max-nodes', '100', '--json');
+    expect(r.code).toBe(3);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'budget-exceeded', solvable: null });
+  });
+
+  it('--analyze reports every layer of the space', () => {
+    const r = run('VBBV-VBBV-VHHV-VSSV-S..S', '--analyze', '--json');
+    const a = JSON.parse(r.stdout);
+    expect(a.total).toBe(25955);
+    expect(a.layers.reduce((s: number, n: number) => s + n, 0)).toBe(a.total);
+    expect(a.layers[0]).toBe(1);
+    expect(a.solved).toBeGreaterThan(0);
+    expect(a.farthest.distance).toBe(a.layers.length - 1);
+  });
+});

@@ -1,0 +1,2 @@
+// The Worker entry point lands with the /solve API.
+export default {};
