@@ -5,7 +5,7 @@ import { formatLayout } from './codec.ts';
 import type { GoalSpec } from './goal.ts';
 import { resolveGoal } from './goal.ts';
 import type { Layout } from './layout.ts';
-import { compilePuzzle, gridToLayout, type Metric } from './puzzle.ts';
+import { compilePuzzle, decodeKey, gridToLayout, type Metric } from './puzzle.ts';
 
 export interface Analysis {
   layout: string;
@@ -31,12 +31,8 @@ export function analyze(layout: Layout, options: Budget & { metric?: Metric; goa
   const starts = run.layerStarts;
   const layers = starts.slice(1).map((end, d) => end - starts[d]!);
   const last = run.table.size - 1;
-  const words = puzzle.words;
   const cellGrid = new Uint8Array(puzzle.cells);
-  const mask = (1 << puzzle.bitsPerCell) - 1;
-  for (let i = 0; i < puzzle.cells; i++) cellGrid[i] = (run.table.keys[last * words + puzzle.wordOf[i]!]! >>> puzzle.shiftOf[i]!) & mask;
-  const letters = new Map<number, string>();
-  puzzle.classes.forEach((cl, c) => letters.set(c, cl.letter));
+  decodeKey(puzzle, run.table.keys, last * puzzle.words, cellGrid);
   return {
     layout: formatLayout(layout),
     metric,

@@ -2,7 +2,7 @@
  * Exhaustive breadth-first search over packed states. The table is the queue: states are expanded in insertion
  * order, which is distance order. Used to solve spaces that fit in memory and to analyse whole spaces.
  */
-import { SearchBoard, canonicalInto } from './board.ts';
+import { SearchBoard } from './board.ts';
 import type { BudgetClock } from './budget.ts';
 import type { Metric, Puzzle } from './puzzle.ts';
 import { StateTable } from './state-table.ts';
@@ -15,6 +15,8 @@ export interface ExploreOptions {
   stopAtGoal: boolean;
   clock: BudgetClock;
   maxStates: number;
+  /** Sizes the table up front so small spaces never rehash. */
+  expectedStates?: number;
 }
 
 export interface Exploration {
@@ -39,16 +41,17 @@ export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreO
   const fold = options.fold && puzzle.mirrorable;
   const board = new SearchBoard(puzzle);
   const words = puzzle.words;
-  const table = new StateTable(words, options.maxStates);
+  const table = new StateTable(words, options.maxStates, Math.min(options.expectedStates ?? 4096, 1 << 16));
   const scratch = new Uint32Array(words);
   const maxTargets = puzzle.cells;
   const targets = new Int16Array(maxTargets);
   const via = new Int16Array(maxTargets);
   const goalCell = puzzle.goalCell;
-  const candidates = new Int16Array(puzzle.pieceCount);
+  const candidates = new Int16Array(puzzle.cells);
 
   board.loadGrid(startGrid);
-  writeKey(board, fold, scratch);
+  if (fold) board.canonicalInto(scratch, 0);
+  else scratch.set(board.key);
   table.add(scratch, 0, -1);
   const layerStarts = [0];
   let solvedCount = 0;
@@ -70,15 +73,15 @@ export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreO
     nodes++;
     board.loadKey(table.keys, idx * words);
     const movable = board.movablePieces(candidates);
+    const goalPos = board.goalPos;
     for (let i = 0; i < movable; i++) {
-      const k = candidates[i]!;
-      const end = board.reach(k, metric, targets, via, 0);
+      const from = candidates[i]!;
+      const end = board.reach(from, metric, targets, via, 0);
       if (end === 0) continue;
-      const isGoalPiece = k === board.goalPiece;
-      const goalPos = board.pos[board.goalPiece]!;
+      const isGoalPiece = from === goalPos;
       for (let m = 0; m < end; m++) {
         const to = targets[m]!;
-        board.keyAfterMove(k, to, fold, scratch);
+        board.keyAfterMove(from, to, fold, scratch);
         const added = table.add(scratch, 0, idx);
         if (added === -1) continue;
         if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes };
@@ -94,11 +97,6 @@ export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreO
   }
   layerStarts.push(table.size);
   return { status: goalIndex >= 0 ? 'solved' : 'exhausted', table, layerStarts, goalIndex, solvedCount, nodes };
-}
-
-function writeKey(board: SearchBoard, fold: boolean, out: Uint32Array): void {
-  if (fold) canonicalInto(board, out, 0);
-  else out.set(board.key);
 }
 
 /** Canonical keys from the start to state `index`, following parent links. */

@@ -1,105 +1,92 @@
 /**
- * A mutable search position: the class grid, the pieces on it, and its packed key and mirrored key, both kept up to
- * date incrementally as pieces move. All storage is typed arrays allocated once per search.
+ * A mutable search position: the grid of parts and its packed key, kept up to date incrementally as pieces move.
+ * A piece is named by its top-left cell; the part in any cell tells which piece covers it. All storage is typed
+ * arrays allocated once per search.
  */
-import { GOAL_CLASS, type Metric, type Puzzle } from './puzzle.ts';
+import { GOAL_CLASS, decodeKey, encodeGrid, foldKey, mirrorKeyInto, type Metric, type Puzzle } from './puzzle.ts';
+import { buildMoveTables, type MoveTables } from './tables.ts';
 
 export class SearchBoard {
   readonly puzzle: Puzzle;
+  /** Part per cell (0 = empty). */
   readonly grid: Uint8Array;
-  /** Piece index covering each cell, -1 when empty. */
-  readonly owner: Int16Array;
-  /** Top-left cell and class of each piece. Piece indices stay stable while pieces move. */
-  readonly pos: Int16Array;
-  readonly cls: Uint8Array;
   readonly key: Uint32Array;
+  /** Key of the mirror image, maintained only on the fast path (boards of ≤ 32 cells). */
   readonly mirrorKey: Uint32Array;
-  goalPiece = -1;
-  /** Empty cells, in row-major order. */
+  /** Bit i set when cell i is empty (fast path only). */
+  emptyMask = 0;
+  private readonly tables: MoveTables | undefined;
+  /** Top-left cell of the goal piece. */
+  goalPos = -1;
+  /** Empty cells, in row-major order, as of the last load or `scanEmpties`. */
   readonly empties: Int16Array;
   emptyCount = 0;
-  private readonly pieceMark: Int32Array;
-  private pieceStamp = 0;
+  private readonly mark: Int32Array;
+  private markStamp = 0;
   private readonly seen: Int32Array;
-  private stamp = 0;
+  private seenStamp = 0;
   private readonly queue: Int16Array;
-  private readonly mirrorScratch: Uint32Array;
+  private readonly scratch: Uint32Array;
 
   constructor(puzzle: Puzzle) {
     this.puzzle = puzzle;
     this.grid = new Uint8Array(puzzle.cells);
-    this.owner = new Int16Array(puzzle.cells);
-    this.pos = new Int16Array(puzzle.pieceCount);
-    this.cls = new Uint8Array(puzzle.pieceCount);
     this.key = new Uint32Array(puzzle.words);
-    this.mirrorKey = new Uint32Array(puzzle.words);
     this.empties = new Int16Array(puzzle.cells);
-    this.pieceMark = new Int32Array(puzzle.pieceCount);
+    this.mark = new Int32Array(puzzle.cells);
     this.seen = new Int32Array(puzzle.cells);
     this.queue = new Int16Array(puzzle.cells);
-    this.mirrorScratch = new Uint32Array(puzzle.words);
+    this.scratch = new Uint32Array(puzzle.words);
+    this.mirrorKey = new Uint32Array(puzzle.words);
+    this.tables = buildMoveTables(puzzle);
   }
 
   loadGrid(grid: Uint8Array): void {
     this.grid.set(grid);
-    this.index(true);
+    encodeGrid(this.puzzle, this.grid, this.key, 0);
+    this.scanEmpties();
   }
 
   /** Loads the state packed at `keys[offset…]`. */
   loadKey(keys: Uint32Array, offset: number): void {
-    const { cells, cellsPerWord, bitsPerCell, words } = this.puzzle;
-    const mask = (1 << bitsPerCell) - 1;
-    const grid = this.grid;
-    let i = 0;
-    for (let w = 0; w < words; w++) {
-      let v = keys[offset + w]!;
-      for (let j = 0; j < cellsPerWord && i < cells; j++) {
-        grid[i++] = v & mask;
-        v >>>= bitsPerCell;
-      }
-      this.key[w] = keys[offset + w]!;
-    }
-    this.index(false);
+    decodeKey(this.puzzle, keys, offset, this.grid);
+    for (let w = 0; w < this.puzzle.words; w++) this.key[w] = keys[offset + w]!;
+    this.scanEmpties();
   }
 
-  /** Rebuilds pieces, owners, empties and the mirror key (and the key, unless it was loaded) from the grid. */
-  private index(withKey: boolean): void {
-    const { cells, wordOf, shiftOf, mirrorCell, words, shapeStart, shapeCells } = this.puzzle;
-    const { grid, owner, pos, cls, key, mirrorKey, empties } = this;
-    for (let i = 0; i < cells; i++) owner[i] = -1;
-    for (let w = 0; w < words; w++) {
-      if (withKey) key[w] = 0;
-      mirrorKey[w] = 0;
-    }
-    let n = 0;
+  /** Refreshes the empty-cell list and the goal piece's position from the grid. */
+  scanEmpties(): void {
+    const { cells, firstPart } = this.puzzle;
+    const goalPart = firstPart[GOAL_CLASS]!;
+    const { grid, empties } = this;
     let e = 0;
+    let mask = 0;
     for (let i = 0; i < cells; i++) {
-      const c = grid[i]!;
-      if (c === 0) {
+      const p = grid[i]!;
+      if (p === 0) {
         empties[e++] = i;
-        continue;
-      }
-      if (withKey) key[wordOf[i]!]! |= c << shiftOf[i]!;
-      const m = mirrorCell[i]!;
-      mirrorKey[wordOf[m]!]! |= c << shiftOf[m]!;
-      if (owner[i] !== -1) continue;
-      for (let j = shapeStart[c]!, end = shapeStart[c + 1]!; j < end; j++) owner[i + shapeCells[j]!] = n;
-      pos[n] = i;
-      cls[n] = c;
-      if (c === GOAL_CLASS) this.goalPiece = n;
-      n++;
+        mask |= 1 << i;
+      } else if (p === goalPart) this.goalPos = i;
     }
     this.emptyCount = e;
+    this.emptyMask = mask;
+    if (this.tables && this.puzzle.mirrorable) mirrorKeyInto(this.puzzle, this.key, 0, this.mirrorKey, 0);
   }
 
-  /**
-   * Writes the pieces that touch an empty cell (the only ones that can move) into `out`, returns how many.
-   * Valid right after a load; `move` does not maintain the empty list.
-   */
+  isSolved(): boolean {
+    return this.goalPos === this.puzzle.goalCell;
+  }
+
+  /** Top-left cell of the piece covering `cell` (which must not be empty). */
+  topLeftOf(cell: number): number {
+    return cell - this.puzzle.partOffset[this.grid[cell]!]!;
+  }
+
+  /** Writes the top-left cells of the pieces touching an empty cell (the only ones that can move); returns how many. */
   movablePieces(out: Int16Array): number {
-    const { width, cells } = this.puzzle;
-    const { owner, empties, pieceMark } = this;
-    const stamp = ++this.pieceStamp;
+    const { width, cells, partOffset } = this.puzzle;
+    const { grid, empties, mark } = this;
+    const stamp = ++this.markStamp;
     let n = 0;
     for (let j = 0; j < this.emptyCount; j++) {
       const e = empties[j]!;
@@ -110,175 +97,233 @@ export class SearchBoard {
         else if (d === 1) { if (col === width - 1) continue; t = e + 1; }
         else if (d === 2) { t = e - width; if (t < 0) continue; }
         else { t = e + width; if (t >= cells) continue; }
-        const k = owner[t]!;
-        if (k < 0 || pieceMark[k] === stamp) continue;
-        pieceMark[k] = stamp;
-        out[n++] = k;
+        const p = grid[t]!;
+        if (p === 0) continue;
+        const tl = t - partOffset[p]!;
+        if (mark[tl] === stamp) continue;
+        mark[tl] = stamp;
+        out[n++] = tl;
       }
     }
     return n;
   }
 
-  /** Writes the key piece `k` would have after moving to `to`, folded with its mirror when `fold`, without moving it. */
-  keyAfterMove(k: number, to: number, fold: boolean, out: Uint32Array): void {
-    const { wordOf, shiftOf, mirrorCell, classes, words } = this.puzzle;
-    const c = this.cls[k]!;
+  /** Moves the piece whose top-left is `from` so its top-left is `to`, updating grid and key. */
+  move(from: number, to: number): void {
+    const { wordOf, shiftOf, partClass, firstPart, classes, cells, words } = this.puzzle;
+    const { grid, key } = this;
+    const first = grid[from]!;
+    const c = partClass[first]!;
     const offsets = classes[c]!.offsets;
-    const from = this.pos[k]!;
-    const key = this.key;
-    for (let w = 0; w < words; w++) out[w] = key[w]!;
-    for (let j = 0; j < offsets.length; j++) {
+    const n = offsets.length;
+    for (let j = 0; j < n; j++) grid[from + offsets[j]!] = 0;
+    for (let j = 0; j < n; j++) grid[to + offsets[j]!] = first + j;
+    if (first === firstPart[GOAL_CLASS]) this.goalPos = to;
+    const tables = this.tables;
+    if (tables) {
+      const a = (c * cells + from) * words;
+      const b = (c * cells + to) * words;
+      const { keyPart, mirrorPart } = tables;
+      const mirrorKey = this.mirrorKey;
+      for (let w = 0; w < words; w++) {
+        key[w] = key[w]! ^ keyPart[a + w]! ^ keyPart[b + w]!;
+        mirrorKey[w] = mirrorKey[w]! ^ mirrorPart[a + w]! ^ mirrorPart[b + w]!;
+      }
+      this.emptyMask = (this.emptyMask | tables.cover[c * cells + from]!) & ~tables.cover[c * cells + to]!;
+      return;
+    }
+    for (let j = 0; j < n; j++) {
       const a = from + offsets[j]!;
       const b = to + offsets[j]!;
-      out[wordOf[a]!]! ^= c << shiftOf[a]!;
-      out[wordOf[b]!]! ^= c << shiftOf[b]!;
+      key[wordOf[a]!] = key[wordOf[a]!]! ^ ((first + j) << shiftOf[a]!);
+      key[wordOf[b]!] = key[wordOf[b]!]! ^ ((first + j) << shiftOf[b]!);
     }
-    if (!fold) return;
-    const mk = this.mirrorScratch;
-    const mirrorKey = this.mirrorKey;
-    for (let w = 0; w < words; w++) mk[w] = mirrorKey[w]!;
-    for (let j = 0; j < offsets.length; j++) {
-      const a = mirrorCell[from + offsets[j]!]!;
-      const b = mirrorCell[to + offsets[j]!]!;
-      mk[wordOf[a]!]! ^= c << shiftOf[a]!;
-      mk[wordOf[b]!]! ^= c << shiftOf[b]!;
-    }
-    for (let w = words - 1; w >= 0; w--) {
-      if (out[w] !== mk[w]) {
-        if (mk[w]! < out[w]!) for (let x = 0; x < words; x++) out[x] = mk[x]!;
+  }
+
+  /** Writes the key the position would have after moving piece `from` to `to` (folded if `fold`), without moving. */
+  keyAfterMove(from: number, to: number, fold: boolean, out: Uint32Array): void {
+    const puzzle = this.puzzle;
+    const { wordOf, shiftOf, partClass, classes, words } = puzzle;
+    const key = this.key;
+    const first = this.grid[from]!;
+    const tables = this.tables;
+    if (tables) {
+      const c = partClass[first]!;
+      const a = (c * puzzle.cells + from) * words;
+      const b = (c * puzzle.cells + to) * words;
+      const { keyPart, mirrorPart } = tables;
+      for (let w = 0; w < words; w++) out[w] = key[w]! ^ keyPart[a + w]! ^ keyPart[b + w]!;
+      if (!fold) return;
+      // Compare with the mirror image's key from the high word down; keep the smaller.
+      const mirrorKey = this.mirrorKey;
+      for (let w = words - 1; w >= 0; w--) {
+        const m = (mirrorKey[w]! ^ mirrorPart[a + w]! ^ mirrorPart[b + w]!) >>> 0;
+        const k = out[w]!;
+        if (m === k) continue;
+        if (m < k) for (let x = 0; x < words; x++) out[x] = mirrorKey[x]! ^ mirrorPart[a + x]! ^ mirrorPart[b + x]!;
         return;
       }
+      return;
     }
-  }
-
-  isSolved(): boolean {
-    return this.pos[this.goalPiece] === this.puzzle.goalCell;
-  }
-
-  /** Moves piece `k` so its top-left is at `to`, updating grid, owners and keys. */
-  move(k: number, to: number): void {
-    const { wordOf, shiftOf, mirrorCell, classes, width } = this.puzzle;
-    const c = this.cls[k]!;
-    const cl = classes[c]!;
-    const offsets = cl.offsets;
-    const from = this.pos[k]!;
-    const { grid, owner, key, mirrorKey } = this;
+    const offsets = classes[partClass[first]!]!.offsets;
+    for (let w = 0; w < words; w++) out[w] = key[w]!;
     for (let j = 0; j < offsets.length; j++) {
-      const i = from + offsets[j]!;
-      grid[i] = 0;
-      owner[i] = -1;
-    }
-    for (let j = 0; j < offsets.length; j++) {
-      const i = to + offsets[j]!;
-      grid[i] = c;
-      owner[i] = k;
-    }
-    this.pos[k] = to;
-    // Keys: the class bits leave the old cells and appear in the new ones. A mirrored rectangle's cells are the
-    // mirrored cells of the original, so the same XOR walk serves both keys.
-    for (let j = 0; j < offsets.length; j++) {
+      const part = first + j;
       const a = from + offsets[j]!;
       const b = to + offsets[j]!;
-      key[wordOf[a]!]! ^= c << shiftOf[a]!;
-      key[wordOf[b]!]! ^= c << shiftOf[b]!;
-      const ma = mirrorCell[a]!;
-      const mb = mirrorCell[b]!;
-      mirrorKey[wordOf[ma]!]! ^= c << shiftOf[ma]!;
-      mirrorKey[wordOf[mb]!]! ^= c << shiftOf[mb]!;
+      out[wordOf[a]!] = out[wordOf[a]!]! ^ (part << shiftOf[a]!);
+      out[wordOf[b]!] = out[wordOf[b]!]! ^ (part << shiftOf[b]!);
     }
-    void width;
+    if (fold) foldKey(puzzle, out, 0, this.scratch);
   }
 
-  /** Can piece `k` (of class `c`) have its top-left at `t`? Cells it already covers count as free. */
-  private fits(k: number, offsets: Int16Array, t: number): boolean {
-    const { grid, owner } = this;
-    for (let j = 0; j < offsets.length; j++) {
-      const i = t + offsets[j]!;
-      if (grid[i] !== 0 && owner[i] !== k) return false;
+  /** Writes the current key, folded with its mirror image's when the puzzle allows it. */
+  canonicalInto(out: Uint32Array, offset: number): void {
+    const words = this.puzzle.words;
+    const { key, mirrorKey } = this;
+    for (let w = 0; w < words; w++) out[offset + w] = key[w]!;
+    if (!this.puzzle.mirrorable) return;
+    if (!this.tables) {
+      foldKey(this.puzzle, out, offset, this.scratch);
+      return;
     }
-    return true;
+    for (let w = words - 1; w >= 0; w--) {
+      if (mirrorKey[w] === key[w]) continue;
+      if (mirrorKey[w]! < key[w]!) for (let x = 0; x < words; x++) out[offset + x] = mirrorKey[x]!;
+      return;
+    }
   }
 
   /**
-   * Writes every top-left cell piece `k` can reach in one move of `metric` into `targets[at…]`, and for each the index
-   * (into the same buffer, or -1 for the piece's current cell) of the position it came from, so paths can be rebuilt.
-   * Returns the new end of the buffer.
+   * Writes every top-left cell the piece at `from` can reach in one move of `metric` into `targets[at…]`, and for
+   * each the index (into the same buffer, or -1 for the start) of the position it came from, so paths can be
+   * rebuilt. Returns the new end of the buffer.
    */
-  reach(k: number, metric: Metric, targets: Int16Array, via: Int16Array, at: number): number {
-    const { width, classes } = this.puzzle;
-    const cl = classes[this.cls[k]!]!;
+  reach(from: number, metric: Metric, targets: Int16Array, via: Int16Array, at: number): number {
+    if (this.tables) return this.reachByMasks(from, metric, targets, via, at);
+    const { width, classes, partClass } = this.puzzle;
+    const grid = this.grid;
+    const first = grid[from]!;
+    const cl = classes[partClass[first]!]!;
     const offsets = cl.offsets;
     const fits = cl.fits;
-    const start = this.pos[k]!;
+    const n = offsets.length;
+    const rightEdge = width - cl.width;
+    // Lift the piece off the board so its own cells count as free.
+    for (let j = 0; j < n; j++) grid[from + offsets[j]!] = 0;
     let end = at;
     if (metric === 'move') {
       const seen = this.seen;
-      const stamp = ++this.stamp;
+      const stamp = ++this.seenStamp;
       const queue = this.queue;
-      seen[start] = stamp;
-      queue[0] = start;
+      seen[from] = stamp;
+      queue[0] = from;
       let head = 0;
       let tail = 1;
-      // Flood over top-left cells; queue slot q > 0 is written to targets[at + q - 1].
+      // Flood over top-left cells; queue slot q > 0 was written to targets[at + q - 1].
       while (head < tail) {
         const p = queue[head]!;
-        const from = head === 0 ? -1 : at + head - 1;
+        const cameFrom = head === 0 ? -1 : at + head - 1;
         head++;
         const col = p % width;
         for (let d = 0; d < 4; d++) {
           let t: number;
           if (d === 0) { if (col === 0) continue; t = p - 1; }
-          else if (d === 1) t = p + 1;
-          else if (d === 2) t = p - width;
+          else if (d === 1) { if (col >= rightEdge) continue; t = p + 1; }
+          else if (d === 2) { t = p - width; if (t < 0) continue; }
           else t = p + width;
-          if (t < 0 || !fits[t] || seen[t] === stamp) continue;
-          if (d === 1 && col + cl.width >= width) continue;
-          if (!this.fits(k, offsets, t)) continue;
+          if (fits[t] !== 1 || seen[t] === stamp) continue;
+          let free = true;
+          for (let j = 0; j < n; j++) if (grid[t + offsets[j]!] !== 0) { free = false; break; }
+          if (!free) continue;
           seen[t] = stamp;
           queue[tail++] = t;
           targets[end] = t;
-          via[end] = from;
+          via[end] = cameFrom;
+          end++;
+        }
+      }
+    } else {
+      for (let d = 0; d < 4; d++) {
+        let p = from;
+        let cameFrom = -1;
+        for (;;) {
+          const col = p % width;
+          let t: number;
+          if (d === 0) { if (col === 0) break; t = p - 1; }
+          else if (d === 1) { if (col >= rightEdge) break; t = p + 1; }
+          else if (d === 2) { t = p - width; if (t < 0) break; }
+          else t = p + width;
+          if (fits[t] !== 1) break;
+          let free = true;
+          for (let j = 0; j < n; j++) if (grid[t + offsets[j]!] !== 0) { free = false; break; }
+          if (!free) break;
+          targets[end] = t;
+          via[end] = cameFrom;
+          cameFrom = end;
+          end++;
+          p = t;
+          if (metric === 'step') break;
+        }
+      }
+    }
+    for (let j = 0; j < n; j++) grid[from + offsets[j]!] = first + j;
+    return end;
+  }
+
+  /** `reach` for boards of ≤ 32 cells: each one-cell slide is one mask test against the empty cells. */
+  private reachByMasks(from: number, metric: Metric, targets: Int16Array, via: Int16Array, at: number): number {
+    const cells = this.puzzle.cells;
+    const tables = this.tables!;
+    const { need, cover } = tables;
+    const c = this.puzzle.partClass[this.grid[from]!]!;
+    const base = c * cells;
+    // The piece's own cells count as free while it moves.
+    const empty = this.emptyMask | cover[base + from]!;
+    let end = at;
+    if (metric === 'move') {
+      const seen = this.seen;
+      const stamp = ++this.seenStamp;
+      const queue = this.queue;
+      seen[from] = stamp;
+      queue[0] = from;
+      let head = 0;
+      let tail = 1;
+      while (head < tail) {
+        const p = queue[head]!;
+        const cameFrom = head === 0 ? -1 : at + head - 1;
+        head++;
+        const row = (base + p) * 4;
+        for (let d = 0; d < 4; d++) {
+          const m = need[row + d]!;
+          if ((m & empty) !== m || m === -1) continue;
+          const t = d === 0 ? p - 1 : d === 1 ? p + 1 : d === 2 ? p - this.puzzle.width : p + this.puzzle.width;
+          if (seen[t] === stamp) continue;
+          seen[t] = stamp;
+          queue[tail++] = t;
+          targets[end] = t;
+          via[end] = cameFrom;
           end++;
         }
       }
       return end;
     }
+    const width = this.puzzle.width;
     for (let d = 0; d < 4; d++) {
-      let p = start;
-      let from = -1;
+      const delta = d === 0 ? -1 : d === 1 ? 1 : d === 2 ? -width : width;
+      let p = from;
+      let cameFrom = -1;
       for (;;) {
-        const col = p % width;
-        let t: number;
-        if (d === 0) { if (col === 0) break; t = p - 1; }
-        else if (d === 1) { if (col + cl.width >= width) break; t = p + 1; }
-        else if (d === 2) t = p - width;
-        else t = p + width;
-        if (t < 0 || !fits[t] || !this.fits(k, offsets, t)) break;
-        targets[end] = t;
-        via[end] = from;
-        from = end;
+        const m = need[(base + p) * 4 + d]!;
+        if (m === -1 || (m & empty) !== m) break;
+        p += delta;
+        targets[end] = p;
+        via[end] = cameFrom;
+        cameFrom = end;
         end++;
-        p = t;
         if (metric === 'step') break;
       }
     }
     return end;
   }
-}
-
-/** Writes the canonical key of the current position (the smaller of key and mirror key when folding) into `out`. */
-export function canonicalInto(board: SearchBoard, out: Uint32Array, outOffset: number): void {
-  const { key, mirrorKey } = board;
-  const words = key.length;
-  let useMirror = false;
-  if (board.puzzle.mirrorable) {
-    for (let w = words - 1; w >= 0; w--) {
-      if (key[w] !== mirrorKey[w]) {
-        useMirror = mirrorKey[w]! < key[w]!;
-        break;
-      }
-    }
-  }
-  const src = useMirror ? mirrorKey : key;
-  for (let w = 0; w < words; w++) out[outOffset + w] = src[w]!;
 }

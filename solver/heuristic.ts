@@ -12,29 +12,31 @@ export function makeHeuristic(puzzle: Puzzle, metric: Metric): (board: SearchBoa
   const goalShape = puzzle.classes[GOAL_CLASS]!;
   const targetCells = Array.from(goalShape.offsets, (o) => goalCell + o);
   const blockers = new Int16Array(targetCells.length);
+  const { partClass, partOffset } = puzzle;
 
   return (board: SearchBoard): number => {
-    const goalPos = board.pos[board.goalPiece]!;
+    const goalPos = board.goalPos;
     const dr = Math.abs(Math.floor(goalPos / width) - goalRow);
     const dc = Math.abs((goalPos % width) - goalCol);
     let h = metric === 'step' ? dr + dc : metric === 'straight' ? (dr > 0 ? 1 : 0) + (dc > 0 ? 1 : 0) : dr + dc > 0 ? 1 : 0;
     let n = 0;
     for (let i = 0; i < targetCells.length; i++) {
-      const k = board.owner[targetCells[i]!]!;
-      if (k < 0 || k === board.goalPiece) continue;
+      const cell = targetCells[i]!;
+      const part = board.grid[cell]!;
+      if (part === 0 || partClass[part] === GOAL_CLASS) continue;
+      const k = cell - partOffset[part]!;
       let seen = false;
       for (let j = 0; j < n; j++) if (blockers[j] === k) seen = true;
       if (seen) continue;
       blockers[n++] = k;
-      h += metric === 'step' ? exitSteps(board, k) : 1;
+      h += metric === 'step' ? exitSteps(partClass[part]!, k) : 1;
     }
     return h;
   };
 
-  /** Fewest single-cell steps that take piece k off the goal rectangle, ignoring other pieces. */
-  function exitSteps(board: SearchBoard, k: number): number {
-    const cls = puzzle.classes[board.cls[k]!]!;
-    const p = board.pos[k]!;
+  /** Fewest single-cell steps that take a piece (class, top-left) off the goal rectangle, ignoring other pieces. */
+  function exitSteps(classIndex: number, p: number): number {
+    const cls = puzzle.classes[classIndex]!;
     const r = Math.floor(p / width);
     const c = p % width;
     const toLeft = c + cls.width - goalCol;

@@ -10,7 +10,7 @@
  * state expanded and no unexpanded state ever evicted, every state ever seen was expanded: they are closed under
  * moves — the whole reachable space — and none is solved.
  */
-import { SearchBoard, canonicalInto } from './board.ts';
+import { SearchBoard } from './board.ts';
 import type { BudgetClock } from './budget.ts';
 import { makeHeuristic } from './heuristic.ts';
 import type { Metric, Puzzle } from './puzzle.ts';
@@ -50,6 +50,7 @@ export function idaSolve(
   let moveStack = new Int16Array(4096);
   const targets = new Int16Array(puzzle.cells);
   const via = new Int16Array(puzzle.cells);
+  const pieces = new Int16Array(puzzle.cells);
   const path: Array<[number, number]> = [];
   let nodes = 0;
   let iteration = 0;
@@ -59,13 +60,14 @@ export function idaSolve(
   const childBound = (g: number): number => {
     // Lower bound for a child we do not search (same piece twice in a row in the move metric): its heuristic and
     // stored bound, without expansion.
-    canonicalInto(board, keyStack, (g + 1) * words);
+    board.canonicalInto(keyStack, (g + 1) * words);
     const slot = tt.find(keyStack, (g + 1) * words);
     const h = heuristic(board);
     return g + 1 + (slot >= 0 ? Math.max(h, tt.bound[slot]!) : h);
   };
 
-  const search = (g: number, lastPiece: number, sp: number): number => {
+  /** `lastTo`: where the previous move put its piece (that piece's top-left now), or -1. */
+  const search = (g: number, lastTo: number, sp: number): number => {
     if ((++nodes & (CHECK_EVERY - 1)) === 0 && clock.spent(nodes)) aborted = true;
     if (aborted) return Number.POSITIVE_INFINITY;
     if (board.isSolved()) return FOUND;
@@ -75,7 +77,7 @@ export function idaSolve(
       keyStack = grown;
     }
     const keyAt = g * words;
-    canonicalInto(board, keyStack, keyAt);
+    board.canonicalInto(keyStack, keyAt);
     let slot = tt.find(keyStack, keyAt);
     let h = heuristic(board);
     if (slot >= 0) {
@@ -94,7 +96,10 @@ export function idaSolve(
     tt.markExpanded(slot);
     // Generate all moves onto the stack first: the board changes under recursion.
     let end = sp;
-    for (let k = 0; k < puzzle.pieceCount; k++) {
+    board.scanEmpties();
+    const movable = board.movablePieces(pieces);
+    for (let i = 0; i < movable; i++) {
+      const k = pieces[i]!;
       const n = board.reach(k, metric, targets, via, 0);
       if (end + 2 * n > moveStack.length) {
         const grown = new Int16Array(moveStack.length * 2 + 2 * n);
@@ -108,23 +113,22 @@ export function idaSolve(
     }
     let best = Number.POSITIVE_INFINITY;
     for (let m = sp; m < end; m += 2) {
-      const k = moveStack[m]!;
+      const from = moveStack[m]!;
       const to = moveStack[m + 1]!;
-      const from = board.pos[k]!;
-      board.move(k, to);
+      board.move(from, to);
       let f: number;
-      if (pruneSamePiece && k === lastPiece) {
+      if (pruneSamePiece && from === lastTo) {
         f = childBound(g);
       } else {
         path.push([from, to]);
-        f = search(g + 1, k, end);
+        f = search(g + 1, to, end);
         if (f === FOUND) {
-          board.move(k, from);
+          board.move(to, from);
           return FOUND;
         }
         path.pop();
       }
-      board.move(k, from);
+      board.move(to, from);
       if (f < best) best = f;
       if (aborted) return Number.POSITIVE_INFINITY;
     }
@@ -148,7 +152,6 @@ export function idaSolve(
     }
     if (result > MAX_BOUND) return { status: 'budget-exceeded', steps: [], nodes, lowerBound: bound, ttBytes: tt.bytes };
     // Nothing within the bound solves it; skipped children may report bounds ≤ the current one, so step past it.
-    if (globalThis.process?.env.IDA_DEBUG) console.log('iter', iteration, 'bound', bound, 'result', result, 'nodes', nodes, 'open', tt.open, tt.lostOpen);
     bound = Math.max(result, bound + 1);
   }
 }

@@ -1,5 +1,5 @@
 /** Solution moves as callers see them, and the replay that turns (from, to) steps into moves with paths. */
-import { SearchBoard, canonicalInto } from './board.ts';
+import { SearchBoard } from './board.ts';
 import type { Metric, Puzzle } from './puzzle.ts';
 import { equalAt } from './state-table.ts';
 
@@ -14,19 +14,23 @@ export interface Move {
   path: Cell[];
 }
 
-/** All moves available on `board` as [piece, target, path of cells], for slow paths (replay, hints). */
-export function listMoves(board: SearchBoard, metric: Metric): Array<{ piece: number; to: number; path: number[] }> {
+/** All moves available on `board` as (piece's top-left, target, path of cells), for slow paths (replay, hints). */
+export function listMoves(board: SearchBoard, metric: Metric): Array<{ from: number; to: number; path: number[] }> {
   const cells = board.puzzle.cells;
   const targets = new Int16Array(cells);
   const via = new Int16Array(cells);
-  const out: Array<{ piece: number; to: number; path: number[] }> = [];
-  for (let k = 0; k < board.puzzle.pieceCount; k++) {
-    const n = board.reach(k, metric, targets, via, 0);
+  const pieces = new Int16Array(cells);
+  const out: Array<{ from: number; to: number; path: number[] }> = [];
+  board.scanEmpties();
+  const movable = board.movablePieces(pieces);
+  for (let k = 0; k < movable; k++) {
+    const from = pieces[k]!;
+    const n = board.reach(from, metric, targets, via, 0);
     for (let m = 0; m < n; m++) {
       const path: number[] = [];
       for (let i = m; i >= 0; i = via[i]!) path.push(targets[i]!);
-      path.push(board.pos[k]!);
-      out.push({ piece: k, to: targets[m]!, path: path.reverse() });
+      path.push(from);
+      out.push({ from, to: targets[m]!, path: path.reverse() });
     }
   }
   return out;
@@ -40,16 +44,13 @@ export function stepsFromKeys(puzzle: Puzzle, startGrid: Uint8Array, metric: Met
   const moves: Move[] = [];
   for (let i = 1; i < keys.length; i++) {
     const next = keys[i]!;
-    const found = listMoves(board, metric).find(({ piece, to }) => {
-      const from = board.pos[piece]!;
-      board.move(piece, to);
-      canonicalInto(board, scratch, 0);
-      board.move(piece, from);
+    const found = listMoves(board, metric).find(({ from, to }) => {
+      board.keyAfterMove(from, to, puzzle.mirrorable, scratch);
       return equalAt(scratch, 0, next, 0, puzzle.words);
     });
     if (!found) throw new Error(`internal: no move leads to step ${i} of the solution`);
     moves.push(toMove(puzzle, found.path));
-    board.move(found.piece, found.to);
+    board.move(found.from, found.to);
   }
   return moves;
 }
@@ -59,9 +60,9 @@ export function stepsFromPairs(puzzle: Puzzle, startGrid: Uint8Array, metric: Me
   const board = new SearchBoard(puzzle);
   board.loadGrid(startGrid);
   return pairs.map(([from, to], i) => {
-    const found = listMoves(board, metric).find((m) => board.pos[m.piece] === from && m.to === to);
+    const found = listMoves(board, metric).find((m) => m.from === from && m.to === to);
     if (!found) throw new Error(`internal: step ${i} of the solution is not a legal move`);
-    board.move(found.piece, found.to);
+    board.move(found.from, found.to);
     return toMove(puzzle, found.path);
   });
 }

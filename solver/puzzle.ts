@@ -29,20 +29,32 @@ export interface Puzzle {
   goalCell: number;
   /** The goal is its own mirror image, so a state and its mirror are equally far from solved. */
   mirrorable: boolean;
+  /**
+   * Cells hold *parts*: part 0 is empty, and each class has one part per cell of its shape (row-major), so a cell
+   * alone tells which piece covers it: that piece's top-left is `cell - partOffset[part]`. No parsing needed.
+   */
+  partClass: Uint8Array;
+  partOffset: Int16Array;
+  /** The part at the mirrored cell of a mirrored piece (same row in the shape, column reversed). */
+  partMirror: Uint8Array;
+  /** Part id of each class's top-left cell; a class's parts are `firstPart[c] … firstPart[c] + area − 1`. */
+  firstPart: Uint8Array;
   bitsPerCell: number;
-  cellsPerWord: number;
   words: number;
   wordOf: Uint8Array;
   shiftOf: Uint8Array;
   mirrorCell: Int16Array;
-  /** All classes' offsets in one array: class c's are `shapeCells[shapeStart[c] … shapeStart[c + 1])`. */
-  shapeStart: Int16Array;
-  shapeCells: Int16Array;
+  /** Row-aligned packing (rows never straddle words), so a word mirrors by table lookups per row. */
+  rowBits: number;
+  rowsPerWord: number;
+  rowAligned: boolean;
+  /** Lazily filled: mirrored bits of a packed row, or -1 not yet computed. */
+  rowMirror: Int32Array;
 }
 
 export const GOAL_CLASS = 1;
 
-/** Builds the model and the start grid. The goal piece becomes class 1, alone in its class. */
+/** Builds the model and the start grid of parts. The goal piece becomes class 1, alone in its class. */
 export function compilePuzzle(layout: Layout, goal: Goal): { puzzle: Puzzle; grid: Uint8Array } {
   const { width, height } = layout;
   const cells = width * height;
@@ -61,22 +73,49 @@ export function compilePuzzle(layout: Layout, goal: Goal): { puzzle: Puzzle; gri
     classIndex.set(k, classes.length);
     classes.push(makeClass(sample.letter, sample.width, sample.height, count, width, height));
   }
+  const firstPart = new Uint8Array(classes.length);
+  const partClass: number[] = [0];
+  const partOffset: number[] = [0];
+  const partMirror: number[] = [0];
+  for (let c = 1; c < classes.length; c++) {
+    const { width: w, height: h } = classes[c]!;
+    firstPart[c] = partClass.length;
+    for (let dr = 0; dr < h; dr++) {
+      for (let dc = 0; dc < w; dc++) {
+        partClass.push(c);
+        partOffset.push(dr * width + dc);
+        partMirror.push(firstPart[c]! + dr * w + (w - 1 - dc));
+      }
+    }
+  }
+  if (partClass.length > 256) throw new Error('internal: more than 255 piece parts');
   const grid = new Uint8Array(cells);
   for (const p of layout.pieces) {
     const c = p === goalPiece ? GOAL_CLASS : classIndex.get(keyOf(p))!;
-    for (let r = p.row; r < p.row + p.height; r++) for (let col = p.col; col < p.col + p.width; col++) grid[r * width + col] = c;
+    for (let dr = 0; dr < p.height; dr++) {
+      for (let dc = 0; dc < p.width; dc++) grid[(p.row + dr) * width + p.col + dc] = firstPart[c]! + dr * p.width + dc;
+    }
   }
-  const bitsPerCell = Math.max(1, Math.ceil(Math.log2(classes.length)));
+  const bitsPerCell = Math.max(1, Math.ceil(Math.log2(partClass.length)));
+  const rowBits = width * bitsPerCell;
+  const rowAligned = rowBits <= 16;
+  const rowsPerWord = rowAligned ? Math.floor(32 / rowBits) : 0;
   const cellsPerWord = Math.floor(32 / bitsPerCell);
   const wordOf = new Uint8Array(cells);
   const shiftOf = new Uint8Array(cells);
   const mirrorCell = new Int16Array(cells);
   for (let i = 0; i < cells; i++) {
-    wordOf[i] = Math.floor(i / cellsPerWord);
-    shiftOf[i] = (i % cellsPerWord) * bitsPerCell;
-    mirrorCell[i] = Math.floor(i / width) * width + (width - 1 - (i % width));
+    const r = Math.floor(i / width);
+    const c = i % width;
+    if (rowAligned) {
+      wordOf[i] = Math.floor(r / rowsPerWord);
+      shiftOf[i] = (r % rowsPerWord) * rowBits + c * bitsPerCell;
+    } else {
+      wordOf[i] = Math.floor(i / cellsPerWord);
+      shiftOf[i] = (i % cellsPerWord) * bitsPerCell;
+    }
+    mirrorCell[i] = r * width + (width - 1 - c);
   }
-  const mirrorable = goal.col === width - goal.col - goalPiece.width;
   const puzzle: Puzzle = {
     width,
     height,
@@ -84,24 +123,88 @@ export function compilePuzzle(layout: Layout, goal: Goal): { puzzle: Puzzle; gri
     classes,
     pieceCount: layout.pieces.length,
     goalCell: goal.row * width + goal.col,
-    mirrorable,
+    mirrorable: goal.col === width - goal.col - goalPiece.width,
+    partClass: Uint8Array.from(partClass),
+    partOffset: Int16Array.from(partOffset),
+    partMirror: Uint8Array.from(partMirror),
+    firstPart,
     bitsPerCell,
-    cellsPerWord,
-    words: Math.ceil(cells / cellsPerWord),
+    words: wordOf[cells - 1]! + 1,
     wordOf,
     shiftOf,
     mirrorCell,
-    shapeStart: new Int16Array(classes.length + 1),
-    shapeCells: new Int16Array(classes.reduce((sum, cl) => sum + cl.offsets.length, 0)),
+    rowBits,
+    rowsPerWord,
+    rowAligned,
+    rowMirror: new Int32Array(rowAligned ? 1 << rowBits : 0).fill(-1),
   };
-  let at = 0;
-  classes.forEach((cl, c) => {
-    puzzle.shapeStart[c] = at;
-    puzzle.shapeCells.set(cl.offsets, at);
-    at += cl.offsets.length;
-  });
-  puzzle.shapeStart[classes.length] = at;
   return { puzzle, grid };
+}
+
+/** Writes the packed key of a part grid. */
+export function encodeGrid(puzzle: Puzzle, grid: Uint8Array, out: Uint32Array, offset: number): void {
+  for (let w = 0; w < puzzle.words; w++) out[offset + w] = 0;
+  for (let i = 0; i < puzzle.cells; i++) out[offset + puzzle.wordOf[i]!] = (out[offset + puzzle.wordOf[i]!]! | (grid[i]! << puzzle.shiftOf[i]!)) >>> 0;
+}
+
+/** Reads a packed key back into a part grid. */
+export function decodeKey(puzzle: Puzzle, keys: Uint32Array, offset: number, grid: Uint8Array): void {
+  const mask = (1 << puzzle.bitsPerCell) - 1;
+  for (let i = 0; i < puzzle.cells; i++) grid[i] = (keys[offset + puzzle.wordOf[i]!]! >>> puzzle.shiftOf[i]!) & mask;
+}
+
+/** Writes the key of the mirror image of the state packed at `src[so…]` into `out[oo…]`. */
+export function mirrorKeyInto(puzzle: Puzzle, src: Uint32Array, so: number, out: Uint32Array, oo: number): void {
+  const words = puzzle.words;
+  if (puzzle.rowAligned) {
+    const { rowBits, rowsPerWord, rowMirror } = puzzle;
+    const rowMask = rowBits === 32 ? -1 : (1 << rowBits) - 1;
+    for (let w = 0; w < words; w++) {
+      const v = src[so + w]!;
+      let m = 0;
+      for (let s = 0; s < rowsPerWord; s++) {
+        const shift = s * rowBits;
+        const row = (v >>> shift) & rowMask;
+        let mirrored = rowMirror[row]!;
+        if (mirrored < 0) mirrored = rowMirror[row] = mirrorRow(puzzle, row);
+        m |= mirrored << shift;
+      }
+      out[oo + w] = m;
+    }
+    return;
+  }
+  const mask = (1 << puzzle.bitsPerCell) - 1;
+  const { cells, wordOf, shiftOf, mirrorCell, partMirror } = puzzle;
+  for (let w = 0; w < words; w++) out[oo + w] = 0;
+  for (let i = 0; i < cells; i++) {
+    const p = (src[so + wordOf[i]!]! >>> shiftOf[i]!) & mask;
+    if (p === 0) continue;
+    const m = mirrorCell[i]!;
+    out[oo + wordOf[m]!] = (out[oo + wordOf[m]!]! | (partMirror[p]! << shiftOf[m]!)) >>> 0;
+  }
+}
+
+function mirrorRow(puzzle: Puzzle, row: number): number {
+  const { width, bitsPerCell, partMirror } = puzzle;
+  const mask = (1 << bitsPerCell) - 1;
+  let out = 0;
+  for (let c = 0; c < width; c++) {
+    const p = (row >>> (c * bitsPerCell)) & mask;
+    out |= partMirror[p]! << ((width - 1 - c) * bitsPerCell);
+  }
+  return out;
+}
+
+/** Replaces the key at `keys[offset…]` by its mirror image's key when that is smaller (compared high word first). */
+export function foldKey(puzzle: Puzzle, keys: Uint32Array, offset: number, scratch: Uint32Array): void {
+  mirrorKeyInto(puzzle, keys, offset, scratch, 0);
+  for (let w = puzzle.words - 1; w >= 0; w--) {
+    const a = keys[offset + w]!;
+    const b = scratch[w]!;
+    if (a === b) continue;
+    if (b < a) for (let x = 0; x < puzzle.words; x++) keys[offset + x] = scratch[x]!;
+    return;
+  }
 }
 
 function makeClass(letter: string, w: number, h: number, count: number, width: number, height: number): PieceClass {
@@ -138,22 +241,14 @@ function logFactorial(n: number): number {
   return s;
 }
 
-/** Grid of classes → pieces, greedily from the top-left (unique, since each class tiles by one rectangle). */
-export function gridToLayout(puzzle: Puzzle, grid: Uint8Array, letters?: (cls: number) => string): Layout {
-  const covered = new Uint8Array(puzzle.cells);
+/** Part grid → pieces: every cell holding a top-left part starts a piece. */
+export function gridToLayout(puzzle: Puzzle, grid: Uint8Array): Layout {
   const pieces: Piece[] = [];
   for (let i = 0; i < puzzle.cells; i++) {
-    const c = grid[i]!;
-    if (c === 0 || covered[i]) continue;
-    const cls = puzzle.classes[c]!;
-    for (const o of cls.offsets) covered[i + o] = 1;
-    pieces.push({
-      letter: letters ? letters(c) : cls.letter,
-      row: Math.floor(i / puzzle.width),
-      col: i % puzzle.width,
-      width: cls.width,
-      height: cls.height,
-    });
+    const part = grid[i]!;
+    if (part === 0 || puzzle.partOffset[part] !== 0) continue;
+    const cls = puzzle.classes[puzzle.partClass[part]!]!;
+    pieces.push({ letter: cls.letter, row: Math.floor(i / puzzle.width), col: i % puzzle.width, width: cls.width, height: cls.height });
   }
   return { width: puzzle.width, height: puzzle.height, pieces };
 }

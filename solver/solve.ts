@@ -82,7 +82,7 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
   let nodes = 0;
   if (wantBfs) {
     const maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
-    const run = explore(puzzle, grid, { metric, fold: true, stopAtGoal: true, clock, maxStates });
+    const run = explore(puzzle, grid, { metric, fold: true, stopAtGoal: true, clock, maxStates, expectedStates: estimate });
     nodes = run.nodes;
     const stats = { algorithm: 'bfs' as const, nodes, ms: round(clock.elapsed()), ttBytes: run.table.bytes, estimate };
     if (run.status === 'solved') {

@@ -1,0 +1,59 @@
+/**
+ * Precomputed per-(class, top-left) tables for boards of at most 32 cells, where a set of cells fits in one
+ * int32 mask. With them a one-cell slide is a mask test and a move's key change is three XORs per word.
+ */
+import type { Puzzle } from './puzzle.ts';
+
+export interface MoveTables {
+  /** Mask of the cells a piece of class c covers with its top-left at t: `cover[c * cells + t]`. */
+  cover: Int32Array;
+  /**
+   * Mask of the cells that must be empty for a piece of class c at t to slide one cell in direction d
+   * (0 left, 1 right, 2 up, 3 down): `need[(c * cells + t) * 4 + d]`; -1 when the slide leaves the board.
+   */
+  need: Int32Array;
+  /** The piece's contribution to the key, and to the mirror image's key: `[(c * cells + t) * words + w]`. */
+  keyPart: Uint32Array;
+  mirrorPart: Uint32Array;
+}
+
+export const MAX_MASK_CELLS = 32;
+
+export function buildMoveTables(puzzle: Puzzle): MoveTables | undefined {
+  const { cells, width, height, classes, words, wordOf, shiftOf, mirrorCell, firstPart, partMirror } = puzzle;
+  if (cells > MAX_MASK_CELLS) return undefined;
+  const n = classes.length;
+  const cover = new Int32Array(n * cells);
+  const need = new Int32Array(n * cells * 4).fill(-1);
+  const keyPart = new Uint32Array(n * cells * words);
+  const mirrorPart = new Uint32Array(n * cells * words);
+  for (let c = 1; c < n; c++) {
+    const { width: w, height: h, fits } = classes[c]!;
+    for (let t = 0; t < cells; t++) {
+      if (!fits[t]) continue;
+      const r = Math.floor(t / width);
+      const col = t % width;
+      let mask = 0;
+      for (let dr = 0; dr < h; dr++) {
+        for (let dc = 0; dc < w; dc++) {
+          const cell = t + dr * width + dc;
+          const part = firstPart[c]! + dr * w + dc;
+          mask |= 1 << cell;
+          const at = (c * cells + t) * words;
+          keyPart[at + wordOf[cell]!] = (keyPart[at + wordOf[cell]!]! | (part << shiftOf[cell]!)) >>> 0;
+          const m = mirrorCell[cell]!;
+          mirrorPart[at + wordOf[m]!] = (mirrorPart[at + wordOf[m]!]! | (partMirror[part]! << shiftOf[m]!)) >>> 0;
+        }
+      }
+      cover[c * cells + t] = mask;
+      const neighbours = [col > 0 ? t - 1 : -1, col + w < width ? t + 1 : -1, r > 0 ? t - width : -1, r + h < height ? t + width : -1];
+      neighbours.forEach((u, d) => {
+        if (u < 0) return;
+        let next = 0;
+        for (let dr = 0; dr < h; dr++) for (let dc = 0; dc < w; dc++) next |= 1 << (u + dr * width + dc);
+        need[(c * cells + t) * 4 + d] = next & ~mask;
+      });
+    }
+  }
+  return { cover, need, keyPart, mirrorPart };
+}
