@@ -1,8 +1,21 @@
+import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 
+// Two projects: the pure solver and CLI in Node, the Worker inside workerd (the Workers runtime, with KV emulated
+// by Miniflare) through @cloudflare/vitest-plugin — the maintained name of @cloudflare/vitest-pool-workers.
 export default defineConfig({
   test: {
-    include: ['test/solver/**/*.test.ts', 'test/cli/**/*.test.ts'],
     testTimeout: 120_000,
+    projects: [
+      {
+        test: { name: 'node', include: ['test/solver/**/*.test.ts', 'test/cli/**/*.test.ts'], testTimeout: 120_000 },
+      },
+      {
+        plugins: [
+          cloudflareTest({ wrangler: { configPath: './wrangler.toml' } }),
+        ],
+        test: { name: 'worker', include: ['test/worker/**/*.test.ts'], testTimeout: 60_000 },
+      },
+    ],
   },
 });

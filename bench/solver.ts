@@ -2,11 +2,11 @@
  * npm run bench — classic layouts, each strategy's median over warm runs, against a plain reference BFS
  * (test/helpers/reference.ts: strings and Maps) measured in the same process. Writes bench/RESULTS.md.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseLayoutOrThrow, solve, type Algorithm } from '../solver/index.ts';
 import { refBoard, refDistance } from '../test/helpers/reference.ts';
 import { fmt, timeRuns } from './stats.ts';
+import { writeSection } from './results.ts';
 
 const LAYOUTS: Array<[string, string]> = [
   ['横刀立马', 'VBBV-VBBV-VHHV-VSSV-S..S'],
@@ -49,21 +49,3 @@ const section = [
   '',
 ].join('\n');
 writeSection('bench/RESULTS.md', '## Solver (`npm run bench`)', section);
-
-/** Replaces one `## ` section of the results file, keeping the others. */
-export function writeSection(file: string, heading: string, body: string): void {
-  let text = '';
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    text = '# Benchmark results\n\nEach section is rewritten by its benchmark script.\n\n';
-  }
-  const start = text.indexOf(heading);
-  if (start < 0) text = `${text.trimEnd()}\n\n${body}`;
-  else {
-    const next = text.indexOf('\n## ', start + heading.length);
-    text = text.slice(0, start) + body + (next < 0 ? '' : text.slice(next + 1));
-  }
-  writeFileSync(file, `${text.trimEnd()}\n`);
-  console.log(`wrote ${file}`);
-}

@@ -28,5 +28,5 @@ export class BudgetClock {
 }
 
 export function now(): number {
-  return globalThis.performance?.now() ?? Date.now();
+  return typeof performance === 'undefined' ? Date.now() : performance.now();
 }

@@ -7,3 +7,6 @@ export { mirrorLayout, toGrid, FIXED_SHAPES, type Layout, type Piece } from './l
 export { METRICS, type Metric } from './puzzle.ts';
 export { solve, solveCode, ALGORITHMS, type Algorithm, type SolveOptions, type SolveResult } from './solve.ts';
 export type { Move, Cell } from './moves.ts';
+export { canonicalize, mirrorMoves, type Canonical } from './canonical.ts';
+export { encodeMoves, decodeMoves } from './solution-codec.ts';
+export { movePiece } from './layout.ts';

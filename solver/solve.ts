@@ -10,7 +10,8 @@ import { formatLayout, parseLayoutOrThrow } from './codec.ts';
 import { attempt, fail, type Parsed } from './errors.ts';
 import { resolveGoal, type Goal, type GoalSpec } from './goal.ts';
 import { idaSolve } from './ida.ts';
-import { mirrorLayout, type Layout } from './layout.ts';
+import type { Layout } from './layout.ts';
+import { canonicalize } from './canonical.ts';
 import { stepsFromKeys, stepsFromPairs, type Cell, type Move } from './moves.ts';
 import { METRICS, compilePuzzle, estimateStates, type Metric } from './puzzle.ts';
 import { DEFAULT_TT_BYTES } from './transposition.ts';
@@ -73,7 +74,7 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
   const estimate = estimateStates(puzzle);
   const base = {
     layout: formatLayout(layout),
-    canonical: canonicalCode(layout, goal, puzzle.mirrorable),
+    canonical: canonicalize(layout, options.goal).code,
     ...optional('commonCode', encodeCommonCode(layout)),
     goal: goalCells(layout, goal),
     metric,
@@ -124,30 +125,6 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
 function goalCells(layout: Layout, goal: Goal): { piece: Cell; at: Cell } {
   const p = layout.pieces[goal.pieceIndex]!;
   return { piece: [p.row, p.col], at: [goal.row, goal.col] };
-}
-
-/**
- * The cache key form: the smaller of the code and its mirror's code when the goal is symmetric; a non-default goal
- * is appended as `~row,col@row,col` (goal piece's top-left, target), mirrored along with the board.
- */
-export function canonicalCode(layout: Layout, goal: Goal, mirrorable: boolean): string {
-  const suffix = (l: Layout, g: Goal) => (g.isDefault ? '' : `~${cellText(l, g)}`);
-  const own = formatLayout(layout) + suffix(layout, goal);
-  if (!mirrorable) return own;
-  const mirrored = mirrorLayout(layout);
-  const piece = layout.pieces[goal.pieceIndex]!;
-  const mirroredGoal: Goal = {
-    ...goal,
-    pieceIndex: mirrored.pieces.findIndex((p) => p.row === piece.row && p.col === layout.width - piece.col - piece.width),
-    col: layout.width - goal.col - piece.width,
-  };
-  const other = formatLayout(mirrored) + suffix(mirrored, mirroredGoal);
-  return other < own ? other : own;
-}
-
-function cellText(layout: Layout, goal: Goal): string {
-  const p = layout.pieces[goal.pieceIndex]!;
-  return `${p.row},${p.col}@${goal.row},${goal.col}`;
 }
 
 function round(ms: number): number {

@@ -1,2 +1,6 @@
-// The Worker entry point lands with the /solve API.
-export default {};
+/** Worker entry point: the Hono app serves the API and, through the ASSETS binding, the static site. */
+import { createApp } from './app.ts';
+
+const app = createApp();
+
+export default app;

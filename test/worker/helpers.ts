@@ -1,0 +1,26 @@
+/** Calls the app inside workerd with the real (Miniflare-emulated) bindings, optionally overridden. */
+import { env } from 'cloudflare:workers';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { createApp } from '../../worker/app.ts';
+import type { Env } from '../../worker/env.ts';
+
+const app = createApp();
+export const realEnv = env as unknown as Env;
+
+export async function call(path: string, init: RequestInit = {}, overrides: Partial<Env> = {}): Promise<Response> {
+  const ctx = createExecutionContext();
+  const res = await app.request(`http://huarong.test${path}`, init, { ...realEnv, ...overrides }, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+export async function json(res: Response): Promise<any> {
+  return res.json();
+}
+
+let ip = 0;
+/** A fresh client address per call, so the real rate limiter does not interfere across tests. */
+export function freshClient(): Record<string, string> {
+  ip++;
+  return { 'CF-Connecting-IP': `198.51.100.${ip % 250}-${ip}` };
+}

@@ -1,0 +1,86 @@
+/** The Hono app: middleware, API routes, the OpenAPI document, and the static site for everything else. */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
+import pkg from '../package.json' with { type: 'json' };
+import type { AppEnv } from './env.ts';
+import { errorResponse } from './errors.ts';
+import { metaRoutes } from './routes/meta.ts';
+import { solveRoutes } from './routes/solve.ts';
+import { validationHook } from './validation.ts';
+
+export const MAX_BODY_BYTES = 4096;
+
+/** API paths and the methods each allows; anything else under them is a JSON 404 or 405, never an HTML page. */
+const API_METHODS: Record<string, string[]> = {
+  '/solve': ['GET', 'HEAD', 'POST', 'OPTIONS'],
+  '/healthz': ['GET', 'HEAD'],
+  '/openapi.json': ['GET', 'HEAD'],
+};
+const API_PREFIXES = ['/solve', '/healthz', '/openapi.json', '/api/'];
+
+export function isApiPath(path: string): boolean {
+  return API_PREFIXES.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
+}
+
+export function createApp() {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.use('*', secureHeaders());
+  app.use(
+    '/solve',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      allowHeaders: ['Content-Type', 'If-None-Match'],
+      exposeHeaders: ['ETag', 'Server-Timing', 'Retry-After'],
+      maxAge: 86400,
+    }),
+  );
+  app.use(
+    '/solve',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => errorResponse(c, 413, { code: 'body-too-large', message: `the request body is larger than ${MAX_BODY_BYTES} bytes` }),
+    }),
+  );
+
+  app.route('/', solveRoutes);
+  app.route('/', metaRoutes);
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Huarong API',
+      version: pkg.version,
+      description: 'Optimal solutions for 华容道 / Klotski layouts. GET responses are immutable and cached at the edge; every error is JSON `{ error: { code, message, at? } }`.',
+    },
+  });
+
+  for (const [path, methods] of Object.entries(API_METHODS)) {
+    app.all(path, (c) =>
+      errorResponse(c, 405, { code: 'method-not-allowed', message: `${c.req.method} is not allowed on ${path}; use ${methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS').join(' or ')}` }, { Allow: methods.join(', ') }),
+    );
+  }
+
+  app.notFound(async (c) => {
+    if (isApiPath(c.req.path) || !c.env?.ASSETS) {
+      return errorResponse(c, 404, { code: 'not-found', message: `no API endpoint at ${c.req.path}; see /openapi.json` });
+    }
+    const asset = await c.env.ASSETS.fetch(c.req.raw);
+    return new Response(asset.body, asset); // mutable headers, so middleware can add its own
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      const code = status === 400 ? 'bad-request' : status === 413 ? 'body-too-large' : `http-${status}`;
+      return errorResponse(c, status as 400, { code, message: err.message || 'bad request' });
+    }
+    console.error('unhandled error:', err);
+    return errorResponse(c, 500, { code: 'internal', message: 'something went wrong on our side; please try again' });
+  });
+
+  return app;
+}

@@ -1,0 +1,15 @@
+/** The one JSON error shape of every API path: `{ error: { code, message, at? } }`. */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export interface ApiError {
+  code: string;
+  message: string;
+  at?: { row: number; col: number };
+  /** With budget-exceeded: no solution is shorter. */
+  lowerBound?: number;
+}
+
+export function errorResponse(c: Context, status: ContentfulStatusCode, error: ApiError, headers?: Record<string, string>): Response {
+  return c.json({ error }, status, headers);
+}

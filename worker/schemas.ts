@@ -1,0 +1,83 @@
+/**
+ * Request and response schemas. The handlers validate with these and /openapi.json is generated from them, so the
+ * document cannot drift from what the API accepts.
+ */
+import { z } from '@hono/zod-openapi';
+import { MAX_CODE_LENGTH } from '../solver/codec.ts';
+
+export const MetricSchema = z.enum(['move', 'straight', 'step']).openapi({
+  description: 'move: one piece to any reachable position = 1; straight: one direction, any distance = 1; step: one cell = 1',
+});
+
+const CellSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]).openapi({ description: '[row, col], 0-based' });
+
+export const GoalSchema = z
+  .object({
+    piece: z.union([z.string().regex(/^[A-Za-z]$/), CellSchema]).openapi({ description: 'the goal piece: a letter, or its top-left [row, col]' }),
+    at: CellSchema.openapi({ description: 'target top-left [row, col]' }),
+  })
+  .openapi('Goal');
+
+const LayoutSchema = z
+  .string()
+  .min(1)
+  .max(MAX_CODE_LENGTH)
+  .openapi({ description: 'Layout code: rows joined by "-" (B 2×2, V 1×2 tall, H 2×1 wide, S 1×1, other letters one-off rectangles, . empty), or a CommonCode', example: 'VBBV-VBBV-VHHV-VSSV-S..S' });
+
+export const SolveQuerySchema = z.object({
+  layout: LayoutSchema,
+  metric: MetricSchema.optional(),
+});
+
+export const SolveBodySchema = z
+  .object({
+    layout: LayoutSchema,
+    metric: MetricSchema.optional(),
+    goal: GoalSchema.optional(),
+  })
+  .openapi('SolveRequest');
+
+const MoveSchema = z
+  .object({
+    from: CellSchema.openapi({ description: "moved piece's top-left before" }),
+    to: CellSchema.openapi({ description: 'and after' }),
+    path: z.array(CellSchema).openapi({ description: 'every cell the top-left passes, from..to' }),
+  })
+  .openapi('Move');
+
+export const SolveResultSchema = z
+  .object({
+    layout: z.string().openapi({ description: 'the request layout in canonical readable form' }),
+    canonical: z.string().openapi({ description: 'symmetry-folded code used as the cache key' }),
+    commonCode: z.string().optional(),
+    goal: z.object({ piece: CellSchema, at: CellSchema }),
+    status: z.enum(['solved', 'unsolvable']),
+    solvable: z.boolean(),
+    optimal: z.boolean(),
+    metric: MetricSchema,
+    length: z.number().int().nullable(),
+    explored: z.number().int().optional().openapi({ description: 'with unsolvable: positions explored to prove it' }),
+    moves: z.array(MoveSchema),
+    stats: z.object({
+      algorithm: z.enum(['bfs', 'ida']),
+      nodes: z.number().int(),
+      ms: z.number(),
+      ttBytes: z.number().int(),
+      estimate: z.number(),
+    }),
+    cached: z.boolean(),
+  })
+  .openapi('SolveResult');
+
+export const ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ example: 'row-length' }),
+      message: z.string().openapi({ example: 'row 3 has 5 cells, expected 4' }),
+      at: z.object({ row: z.number().int(), col: z.number().int() }).optional(),
+      lowerBound: z.number().int().optional().openapi({ description: 'with budget-exceeded: no solution is shorter' }),
+    }),
+  })
+  .openapi('Error');
+
+export const HealthSchema = z.object({ status: z.literal('ok'), version: z.string(), cacheVersion: z.string() }).openapi('Health');
