@@ -16,6 +16,10 @@ export default defineConfig({
         ],
         test: { name: 'worker', include: ['test/worker/**/*.test.ts'], testTimeout: 60_000 },
       },
+      {
+        // Real headless Chromium against `wrangler dev` (needs the built site: `npm test` builds it first).
+        test: { name: 'site', include: ['test/site/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false },
+      },
     ],
   },
 });

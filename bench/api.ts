@@ -4,14 +4,14 @@
  * misses and the error count, stops the server, and writes the table to bench/RESULTS.md.
  */
 import { readFileSync } from 'node:fs';
-import { startDevServer } from './server.ts';
+import { startDevServer } from '../scripts/dev-server.ts';
 import { writeSection } from './results.ts';
 
 const MISS_BUDGET = '200000'; // positions per miss, as on a paid plan with cpu_ms raised (see wrangler.toml)
 const HIT_REQUESTS = Number(process.env.BENCH_HITS ?? 600);
 const CONCURRENCY = 8;
 
-const layouts = readFileSync(new URL('../test/fixtures/classic.tsv', import.meta.url), 'utf8')
+const layouts = readFileSync(new URL('../data/classic.tsv', import.meta.url), 'utf8')
   .split('\n')
   .filter((l) => l && !l.startsWith('#') && !l.startsWith('commoncode'))
   .map((l) => l.split('\t')[2]!)

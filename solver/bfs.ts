@@ -66,6 +66,7 @@ export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreO
     if (idx === layerEnd) {
       layerStarts.push(idx);
       layerEnd = table.size;
+      clock.depth = layerStarts.length - 1;
     }
     if ((nodes & (CHECK_EVERY - 1)) === 0 && nodes > 0 && clock.spent(nodes)) {
       return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes };

@@ -143,6 +143,7 @@ export function idaSolve(
   bound = heuristic(board);
   for (;;) {
     iteration = iteration === 0xffff ? 1 : iteration + 1;
+    clock.depth = bound;
     path.length = 0;
     const result = search(0, -1, 0);
     if (result === FOUND) return { status: 'solved', steps: path.slice(), nodes, lowerBound: path.length, ttBytes: tt.bytes };

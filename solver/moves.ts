@@ -1,6 +1,8 @@
 /** Solution moves as callers see them, and the replay that turns (from, to) steps into moves with paths. */
 import { SearchBoard } from './board.ts';
-import type { Metric, Puzzle } from './puzzle.ts';
+import { compilePuzzle, type Metric, type Puzzle } from './puzzle.ts';
+import { resolveGoal, type GoalSpec } from './goal.ts';
+import type { Layout } from './layout.ts';
 import { equalAt } from './state-table.ts';
 
 export type Cell = [row: number, col: number];
@@ -70,4 +72,12 @@ export function stepsFromPairs(puzzle: Puzzle, startGrid: Uint8Array, metric: Me
 function toMove(puzzle: Puzzle, path: number[]): Move {
   const cells = path.map((i): Cell => [Math.floor(i / puzzle.width), i % puzzle.width]);
   return { from: cells[0]!, to: cells[cells.length - 1]!, path: cells };
+}
+
+/** Every legal move from a layout under a metric, with paths (for players: clickable targets, move checks). */
+export function legalMoves(layout: Layout, metric: Metric, goal?: GoalSpec | null): Move[] {
+  const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, goal));
+  const board = new SearchBoard(puzzle);
+  board.loadGrid(grid);
+  return listMoves(board, metric).map((m) => toMove(puzzle, m.path));
 }

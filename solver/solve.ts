@@ -69,7 +69,7 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
   if (!METRICS.includes(metric)) fail('bad-metric', `metric ${JSON.stringify(metric)} is not one of ${METRICS.join(', ')}`);
   if (!ALGORITHMS.includes(algorithm)) fail('bad-algorithm', `algorithm ${JSON.stringify(algorithm)} is not one of ${ALGORITHMS.join(', ')}`);
   const goal = resolveGoal(layout, options.goal);
-  const clock = new BudgetClock({ maxNodes: options.maxNodes, maxMs: options.maxMs ?? DEFAULT_MAX_MS });
+  const clock = new BudgetClock({ maxNodes: options.maxNodes, maxMs: options.maxMs ?? DEFAULT_MAX_MS, onProgress: options.onProgress });
   const { puzzle, grid } = compilePuzzle(layout, goal);
   const estimate = estimateStates(puzzle);
   const base = {

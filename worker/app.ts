@@ -8,6 +8,7 @@ import pkg from '../package.json' with { type: 'json' };
 import type { AppEnv } from './env.ts';
 import { errorResponse } from './errors.ts';
 import { metaRoutes } from './routes/meta.ts';
+import { pageRoutes } from './routes/pages.ts';
 import { solveRoutes } from './routes/solve.ts';
 import { validationHook } from './validation.ts';
 
@@ -49,6 +50,7 @@ export function createApp() {
 
   app.route('/', solveRoutes);
   app.route('/', metaRoutes);
+  app.route('/', pageRoutes);
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: {

@@ -1,4 +1,4 @@
-/** The shared layout tables, kept in test/fixtures (copies of shared/layouts). */
+/** The shared layout tables, kept in data/ (copies of shared/layouts). */
 import { readFileSync } from 'node:fs';
 
 export interface NamedLayout {
@@ -12,7 +12,7 @@ export interface NamedLayout {
 }
 
 function rows(file: string): string[][] {
-  const text = readFileSync(new URL(`../fixtures/${file}`, import.meta.url), 'utf8');
+  const text = readFileSync(new URL(`../../data/${file}`, import.meta.url), 'utf8');
   const lines = text.split('\n').filter((l) => l.trim() && !l.startsWith('#'));
   return lines.slice(1).map((l) => l.split('\t'));
 }

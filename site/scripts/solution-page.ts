@@ -1,0 +1,180 @@
+/** The /s/<code> page: validate the code, fetch the solution (or solve in the browser), play it, let people play. */
+import { formatLayout, legalMoves, movePiece, parseLayout, type Layout, type Metric, type SolveResult } from '../../solver/index.ts';
+import { currentLang, setupLangSwitch, t } from './i18n.ts';
+import { Player } from './player.ts';
+import { solveInBrowser, solveRemote } from './solve-client.ts';
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+const METRICS: Metric[] = ['move', 'straight', 'step'];
+
+function codeFromPath(): string {
+  return decodeURIComponent(location.pathname.replace(/^\/s\//, '').replace(/\/$/, ''));
+}
+
+function metricFromUrl(): Metric {
+  const m = new URLSearchParams(location.search).get('metric');
+  return METRICS.includes(m as Metric) ? (m as Metric) : 'move';
+}
+
+function showCount(result: SolveResult | null, metric: Metric): void {
+  const el = $('move-count');
+  if (!result) {
+    el.textContent = '';
+    return;
+  }
+  if (!result.solvable) {
+    el.textContent = t('unsolvable');
+    return;
+  }
+  const n = result.length!;
+  const unit = currentLang() === 'zh' ? { move: '步', straight: '步（直线计）', step: '格步' }[metric] : { move: 'moves', straight: 'straight moves', step: 'steps' }[metric];
+  el.textContent = currentLang() === 'zh' ? `${n} ${unit}` : `${n} ${n === 1 ? unit.replace(/s$/, '') : unit}`;
+  el.dataset.length = String(n);
+}
+
+async function main(): Promise<void> {
+  setupLangSwitch();
+  const code = codeFromPath();
+  const parsed = parseLayout(code);
+  if (!parsed.ok) {
+    $('error').hidden = false;
+    $('error-message').textContent = parsed.error.message;
+    $<HTMLAnchorElement>('fix-link').href = `/?layout=${encodeURIComponent(code)}`;
+    $('solution').hidden = true;
+    return;
+  }
+  const start = parsed.value;
+  const canonicalCode = formatLayout(start);
+  $('layout-code').textContent = canonicalCode;
+  const player = new Player($('player'), start, { globalKeys: true });
+  let metric = metricFromUrl();
+  let result: SolveResult | null = null;
+  let cancelLocal: (() => void) | null = null;
+  let freeLayout: Layout | null = null;
+
+  const setStatus = (text: string, busy = false) => {
+    $('status').textContent = text;
+    $('status').classList.toggle('busy', busy);
+  };
+
+  async function load(layout: Layout): Promise<void> {
+    cancelLocal?.();
+    const code = formatLayout(layout);
+    setStatus(t('solving'), true);
+    showCount(null, metric);
+    $('cancel').hidden = true;
+    const remote = await solveRemote(location.origin, code, metric);
+    if (remote.ok) {
+      result = remote.result;
+    } else if (remote.failure.kind === 'bad-input') {
+      setStatus(remote.failure.message);
+      return;
+    } else {
+      setStatus(`${t('fallback')} (${remote.failure.message})`, true);
+      const local = solveInBrowser(code, metric, null, (p) => {
+        setStatus(`${t('fallback')} ${p.nodes.toLocaleString()} · ${(p.ms / 1000).toFixed(1)} s · ${p.depth}`, true);
+      });
+      cancelLocal = local.cancel;
+      $('cancel').hidden = false;
+      result = await local.result.catch((e: Error) => {
+        setStatus(e.message);
+        return null;
+      });
+      $('cancel').hidden = true;
+      cancelLocal = null;
+      if (!result) {
+        if ($('status').textContent?.startsWith(t('fallback'))) setStatus(t('cancelled'));
+        return;
+      }
+      document.body.dataset.solvedBy = 'browser';
+    }
+    setStatus('');
+    freeLayout = null;
+    player.load(layout, result.moves);
+    showCount(result, metric);
+    $('player').dataset.ready = 'true';
+  }
+
+  for (const input of document.querySelectorAll<HTMLInputElement>('input[name=metric]')) {
+    input.checked = input.value === metric;
+    input.addEventListener('change', () => {
+      metric = input.value as Metric;
+      const url = new URL(location.href);
+      if (metric === 'move') url.searchParams.delete('metric');
+      else url.searchParams.set('metric', metric);
+      history.replaceState(null, '', url);
+      void load(freeLayout ?? start);
+    });
+  }
+
+  $('cancel').addEventListener('click', () => cancelLocal?.());
+  $('copy-link').addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(location.href);
+    } catch {
+      prompt('Copy this link', location.href);
+    }
+    $('copy-link').textContent = t('copied');
+    setTimeout(() => ($('copy-link').textContent = t('copyLink')), 1500);
+  });
+  $('embed').addEventListener('click', () => {
+    const dialog = $<HTMLDialogElement>('embed-dialog');
+    const src = `${location.origin}/s/${canonicalCode}`;
+    $<HTMLTextAreaElement>('embed-snippet').value = `<iframe src="${location.origin}/embed/${canonicalCode}${metric === 'move' ? '' : `?metric=${metric}`}" width="360" height="560" style="border:0" title="Huarong solution" loading="lazy"></iframe>\n<a href="${src}">${src}</a>`;
+    dialog.showModal();
+  });
+
+  // Play mode: click a piece, then one of its highlighted targets.
+  let selected: [number, number] | null = null;
+  player.board.root.addEventListener('click', (e) => {
+    const cell = player.board.cellAt(e);
+    if (!cell) return;
+    const layout = player.layout;
+    const mark = (e.target as HTMLElement).closest<HTMLElement>('.cell-mark.target');
+    if (mark && selected) {
+      const to: [number, number] = [Number(mark.dataset.row), Number(mark.dataset.col)];
+      const move = legalMoves(layout, metric).find((m) => m.from[0] === selected![0] && m.from[1] === selected![1] && m.to[0] === to[0] && m.to[1] === to[1]);
+      player.board.clearHighlight('target');
+      selected = null;
+      if (!move) return;
+      freeLayout = movePiece(layout, move.from, move.to);
+      player.load(freeLayout, []);
+      showCount(null, metric);
+      const goal = freeLayout.pieces.find((p) => p.letter === 'B');
+      const solved = goal && goal.row === freeLayout.height - 2 && goal.col === Math.floor((freeLayout.width - 2) / 2);
+      setStatus(solved ? t('solved') : t('playMode'));
+      return;
+    }
+    const piece = layout.pieces.find((p) => cell[0] >= p.row && cell[0] < p.row + p.height && cell[1] >= p.col && cell[1] < p.col + p.width);
+    if (!piece) return;
+    player.pause();
+    selected = [piece.row, piece.col];
+    const targets = legalMoves(layout, metric).filter((m) => m.from[0] === piece.row && m.from[1] === piece.col);
+    player.board.highlight(targets.map((m) => m.to), 'target');
+    player.board.highlight([[piece.row, piece.col]], 'selected');
+  });
+
+  $('hint').addEventListener('click', async () => {
+    const layout = player.layout;
+    const remote = await solveRemote(location.origin, formatLayout(layout), metric);
+    if (!remote.ok || !remote.result.moves[0]) {
+      setStatus(remote.ok ? t('unsolvable') : remote.failure.message);
+      return;
+    }
+    const first = remote.result.moves[0];
+    player.board.highlight([first.from], 'selected');
+    player.board.highlight([first.to], 'hint');
+    setStatus(`${t('hint')}: (${first.from}) → (${first.to}) · ${remote.result.length} ${t('moves')}`);
+  });
+
+  $('solve-here').addEventListener('click', () => {
+    const code = formatLayout(player.layout);
+    location.assign(`/s/${code}${metric === 'move' ? '' : `?metric=${metric}`}`);
+  });
+
+  document.addEventListener('langchange', () => showCount(result, metric));
+  await load(start);
+}
+
+void main();

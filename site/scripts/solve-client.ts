@@ -1,0 +1,67 @@
+/**
+ * Getting a solution: the /solve API first; when it is unreachable or answers budget-exceeded, the same solver core in
+ * a Web Worker in this browser, with progress and cancel.
+ */
+import type { GoalSpec, Metric, Progress, SolveResult } from '../../solver/index.ts';
+
+export interface ApiFailure {
+  kind: 'bad-input' | 'budget-exceeded' | 'unavailable';
+  message: string;
+}
+
+export type RemoteOutcome = { ok: true; result: SolveResult & { cached?: boolean } } | { ok: false; failure: ApiFailure };
+
+export async function solveRemote(base: string, layout: string, metric: Metric, goal?: GoalSpec | null): Promise<RemoteOutcome> {
+  try {
+    const res = goal
+      ? await fetch(`${base}/solve`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ layout, metric, goal }) })
+      : await fetch(`${base}/solve?layout=${encodeURIComponent(layout)}&metric=${metric}`);
+    const body = await res.json().catch(() => null);
+    if (res.ok && body && Array.isArray(body.moves)) return { ok: true, result: body };
+    const error = body?.error;
+    if (res.status === 400) return { ok: false, failure: { kind: 'bad-input', message: error?.message ?? 'bad input' } };
+    if (error?.code === 'budget-exceeded') return { ok: false, failure: { kind: 'budget-exceeded', message: error.message } };
+    return { ok: false, failure: { kind: 'unavailable', message: error?.message ?? `HTTP ${res.status}` } };
+  } catch (e) {
+    return { ok: false, failure: { kind: 'unavailable', message: (e as Error).message } };
+  }
+}
+
+export interface LocalSolve {
+  result: Promise<SolveResult | null>;
+  cancel(): void;
+}
+
+/** Solves in a Web Worker; `onProgress` gets positions and elapsed time; `cancel()` resolves the result with null. */
+export function solveInBrowser(layout: string, metric: Metric, goal: GoalSpec | null | undefined, onProgress: (p: Progress) => void): LocalSolve {
+  const worker = new Worker(new URL('./solver-worker.ts', import.meta.url), { type: 'module' });
+  let settle!: (r: SolveResult | null) => void;
+  let fail!: (e: Error) => void;
+  const result = new Promise<SolveResult | null>((resolve, reject) => {
+    settle = resolve;
+    fail = reject;
+  });
+  worker.onmessage = (e: MessageEvent) => {
+    const msg = e.data;
+    if (msg.type === 'progress') onProgress(msg.progress);
+    else if (msg.type === 'done') {
+      settle(msg.result);
+      worker.terminate();
+    } else if (msg.type === 'error') {
+      fail(new Error(msg.message));
+      worker.terminate();
+    }
+  };
+  worker.onerror = (e) => {
+    fail(new Error(e.message || 'the in-browser solver failed'));
+    worker.terminate();
+  };
+  worker.postMessage({ layout, metric, goal });
+  return {
+    result,
+    cancel: () => {
+      worker.terminate();
+      settle(null);
+    },
+  };
+}

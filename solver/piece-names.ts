@@ -1,0 +1,36 @@
+/**
+ * Traditional names of the pieces on the classic board: 曹操 the 2×2, 关羽 the (first) horizontal general, the other
+ * four generals 张飞, 赵云, 马超, 黄忠 in reading order, and 兵 the soldiers. Other boards get no names.
+ */
+import type { Layout } from './layout.ts';
+
+export interface PieceName {
+  zh: string;
+  en: string;
+}
+
+const GENERALS: PieceName[] = [
+  { zh: '张飞', en: 'Zhang Fei' },
+  { zh: '赵云', en: 'Zhao Yun' },
+  { zh: '马超', en: 'Ma Chao' },
+  { zh: '黄忠', en: 'Huang Zhong' },
+];
+
+/** Names by piece index, or null when the layout is not a classic 4×5 set (one 2×2, five generals, soldiers). */
+export function traditionalNames(layout: Layout): PieceName[] | null {
+  if (layout.width !== 4 || layout.height !== 5) return null;
+  const count = (l: string) => layout.pieces.filter((p) => p.letter === l).length;
+  if (count('B') !== 1 || count('V') + count('H') !== 5 || count('H') < 1) return null;
+  if (layout.pieces.some((p) => !'BVHS'.includes(p.letter))) return null;
+  let guanYu = false;
+  let general = 0;
+  return layout.pieces.map((p) => {
+    if (p.letter === 'B') return { zh: '曹操', en: 'Cao Cao' };
+    if (p.letter === 'S') return { zh: '兵', en: 'soldier' };
+    if (p.letter === 'H' && !guanYu) {
+      guanYu = true;
+      return { zh: '关羽', en: 'Guan Yu' };
+    }
+    return GENERALS[general++]!;
+  });
+}

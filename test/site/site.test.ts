@@ -1,0 +1,188 @@
+/**
+ * End to end: `wrangler dev` serving the built site and the API, real headless Chromium clicking through it.
+ * Screenshots go to test/artifacts/ (ignored by git).
+ */
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
+import { CLASSIC } from '../helpers/fixtures.ts';
+import { launch } from './browser.ts';
+
+const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
+const ARTIFACTS = new URL('../artifacts/', import.meta.url);
+
+let server: DevServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  server = await startDevServer(8791);
+  browser = await launch();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(path: string, viewport = { width: 1200, height: 900 }): Promise<Page> {
+  const page = await browser.newPage({ viewport });
+  await page.goto(server.url + path);
+  return page;
+}
+
+async function waitReady(page: Page): Promise<void> {
+  await page.waitForSelector('#player[data-ready="true"]', { timeout: 60_000 });
+}
+
+/** Top-left (row, col) of the 2×2 piece as drawn. */
+async function blockCell(page: Page): Promise<[number, number]> {
+  return page.$eval('#player .piece-B', (el) => {
+    const board = el.parentElement!;
+    const w = Number(board.style.getPropertyValue('--w'));
+    const h = Number(board.style.getPropertyValue('--h'));
+    return [Math.round((parseFloat((el as HTMLElement).style.top) / 100) * h), Math.round((parseFloat((el as HTMLElement).style.left) / 100) * w)];
+  });
+}
+
+describe('the shareable solution page', () => {
+  it('shows 81 moves, plays to the exit, steps back, and switches metric', async () => {
+    const page = await open(`/s/${HENGDAO}`);
+    await waitReady(page);
+    expect(await page.textContent('#move-count')).toMatch(/81/);
+    expect(await blockCell(page)).toEqual([0, 1]);
+    await page.click('.ctl-end');
+    expect(await page.textContent('.counter')).toBe('81 / 81');
+    expect(await blockCell(page)).toEqual([3, 1]);
+    await page.click('.ctl-back');
+    await page.waitForFunction(() => document.querySelector('.counter')?.textContent === '80 / 81');
+    expect(await page.$$eval('.move-list li.current', (els) => els.length)).toBe(1);
+    await page.keyboard.press('Home');
+    expect(await page.textContent('.counter')).toBe('0 / 81');
+    await page.click('input[name=metric][value=step]');
+    await page.waitForFunction(() => /116/.test(document.querySelector('#move-count')?.textContent ?? ''));
+    expect(page.url()).toContain('metric=step');
+    await page.screenshot({ path: new URL('solution-desktop.png', ARTIFACTS).pathname, fullPage: true });
+    await page.close();
+  });
+
+  it('lays out on a phone', async () => {
+    const page = await open(`/s/${HENGDAO}`, { width: 390, height: 844 });
+    await waitReady(page);
+    await page.click('.ctl-forward');
+    await page.waitForFunction(() => document.querySelector('.counter')?.textContent === '1 / 81');
+    const width = await page.$eval('#player .board', (el) => el.getBoundingClientRect().width);
+    expect(width).toBeGreaterThan(250);
+    expect(width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: new URL('solution-phone.png', ARTIFACTS).pathname, fullPage: true });
+    await page.close();
+  });
+
+  it('redirects CommonCodes to the readable form', async () => {
+    const page = await open('/s/1A9BF0C');
+    expect(new URL(page.url()).pathname).toBe(`/s/${HENGDAO}`);
+    await page.close();
+  });
+
+  it("shows the codec's message for a malformed link, with a way to the editor", async () => {
+    const page = await open('/s/VBBV-VBBV-VHHV-VSSVV-S..S');
+    await page.waitForSelector('#error:not([hidden])');
+    expect(await page.textContent('#error-message')).toContain('row 3 has 5 cells, expected 4');
+    expect(await page.getAttribute('#fix-link', 'href')).toContain('/?layout=');
+    await page.close();
+  });
+
+  it('carries layout-specific link-preview tags in the HTML', async () => {
+    const html = await (await fetch(`${server.url}/s/${HENGDAO}`)).text();
+    expect(html).toMatch(new RegExp(`<meta property="og:title" content="[^"]*${HENGDAO.replace(/\./g, '\\.')}`));
+    expect(html).toContain(`og:image" content="${server.url}/img/${HENGDAO}.svg"`);
+    const img = await fetch(`${server.url}/img/${HENGDAO}.svg`);
+    expect(img.headers.get('content-type')).toContain('image/svg+xml');
+    expect(await img.text()).toContain('曹操');
+  });
+
+  it('solves in the browser when /solve fails', async () => {
+    const page = await browser.newPage();
+    await page.route('**/solve?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'budget-exceeded', message: 'over budget', lowerBound: 1 } }) }));
+    await page.goto(`${server.url}/s/SBBS-SBBS-.HH.-VVVV-VVVV`);
+    await waitReady(page);
+    expect(await page.getAttribute('body', 'data-solved-by')).toBe('browser');
+    expect(await page.textContent('#move-count')).toMatch(/32/);
+    await page.close();
+  });
+
+  it('plays 峰回路转 (138 moves) even beyond the edge budget, via the browser fallback', async () => {
+    const page = await open('/s/SSSV-BBVV-BBVV-.HHV-.SHH');
+    await waitReady(page);
+    expect(await page.textContent('#move-count')).toMatch(/138/);
+    await page.click('.ctl-end');
+    expect(await blockCell(page)).toEqual([3, 1]);
+    await page.close();
+  });
+
+  it('lets a person play a move and ask for a hint', async () => {
+    const page = await open(`/s/${HENGDAO}`);
+    await waitReady(page);
+    // The soldier at row 4 col 0 can slide right into the empty cell.
+    const box = (await page.$('#player .board'))!;
+    const rect = (await box.boundingBox())!;
+    const cell = (r: number, c: number) => ({ x: rect.x + ((c + 0.5) / 4) * rect.width, y: rect.y + ((r + 0.5) / 5) * rect.height });
+    await page.mouse.click(cell(4, 0).x, cell(4, 0).y);
+    await page.waitForSelector('.cell-mark.target');
+    await page.mouse.click(cell(4, 1).x, cell(4, 1).y);
+    await page.waitForFunction(() => document.querySelector('.counter')?.textContent === '0 / 0');
+    await page.click('#hint');
+    await page.waitForSelector('.cell-mark.hint');
+    expect(await page.textContent('#status')).toMatch(/\d+/);
+    await page.close();
+  });
+});
+
+describe('editor, gallery, docs', () => {
+  it('the editor builds a layout and reaches its /s/ page', async () => {
+    const page = await open('/');
+    await page.click('#clear');
+    const rect = (await (await page.$('#editor-board'))!.boundingBox())!;
+    const at = (r: number, c: number) => [rect.x + ((c + 0.5) / 4) * rect.width, rect.y + ((r + 0.5) / 5) * rect.height] as const;
+    await page.check('input[name=tool][value=B]');
+    await page.mouse.click(...at(0, 1));
+    await page.check('input[name=tool][value=S]');
+    for (const [r, c] of [[2, 1], [2, 2], [0, 0], [1, 0]] as const) await page.mouse.click(...at(r, c));
+    expect(await page.inputValue('#code')).toBe('SBB.-SBB.-.SS.-....-....');
+    expect(await page.textContent('#validation')).toMatch(/valid|有效/i);
+    await page.click('#solve');
+    await page.waitForURL(/\/s\/SBB\.-SBB\.-\.SS\.-\.\.\.\.-\.\.\.\./);
+    await waitReady(page);
+    expect(await page.textContent('#move-count')).toMatch(/\d+/);
+    await page.close();
+  });
+
+  it('the editor explains an invalid layout live', async () => {
+    const page = await open('/');
+    await page.fill('#code', 'VBBV-VBBV-VHHV-VSSVV-S..S');
+    expect(await page.textContent('#validation')).toContain('row 3 has 5 cells, expected 4');
+    await page.close();
+  });
+
+  it(`the gallery lists all ${CLASSIC.length} named layouts with pages of their own`, async () => {
+    const page = await open('/layouts/');
+    expect(await page.$$eval('.gallery-item', (rows) => rows.length)).toBe(CLASSIC.length);
+    expect(await page.textContent('.gallery')).toContain('横刀立马');
+    await page.click('a[href="/layouts/heng-dao-li-ma/"] >> nth=1');
+    await page.waitForSelector('#player .board');
+    expect(await page.textContent('.move-count')).toContain('81 moves');
+    expect(await page.textContent('.counter')).toBe('0 / 81');
+    await page.screenshot({ path: new URL('gallery-page.png', ARTIFACTS).pathname, fullPage: true });
+    await page.close();
+  });
+
+  it('switches language', async () => {
+    const page = await open('/');
+    await page.click('[data-set-lang=zh]');
+    expect(await page.textContent('#editor-title')).toBe('编辑器');
+    await page.click('[data-set-lang=en]');
+    expect(await page.textContent('#editor-title')).toBe('Editor');
+    await page.close();
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Layout-specific pages and images: every /s/<code> URL gets the one static shell with its title and link-preview
+ * tags rewritten for that layout (HTMLRewriter; values are set as attributes/text, so always escaped), and
+ * /img/<code>.svg draws the board for previews.
+ */
+import { Hono } from 'hono';
+import { boardSvg, canonicalize, formatLayout, parseLayout, type Layout } from '../../solver/index.ts';
+import { cacheKey, readSolution } from '../cache.ts';
+import type { AppEnv } from '../env.ts';
+import { errorResponse } from '../errors.ts';
+
+export const pageRoutes = new Hono<AppEnv>();
+
+function codeAfter(prefix: string, url: string, suffix = ''): string | null {
+  const path = new URL(url).pathname.slice(prefix.length);
+  const trimmed = suffix && path.endsWith(suffix) ? path.slice(0, -suffix.length) : path;
+  try {
+    return decodeURIComponent(trimmed).replace(/\/+$/, '');
+  } catch {
+    return null;
+  }
+}
+
+pageRoutes.get('/s/*', async (c) => {
+  const code = codeAfter('/s/', c.req.url);
+  if (!code) return c.redirect('/', 302);
+  const parsed = parseLayout(code);
+  const search = new URL(c.req.url).search;
+  if (parsed.ok) {
+    const canonical = formatLayout(parsed.value);
+    if (canonical !== code) return c.redirect(`/s/${canonical}${search}`, 301);
+  }
+  if (!c.env.ASSETS) return errorResponse(c, 404, { code: 'not-found', message: 'the site is not built (run npm run build)' });
+  const shell = await c.env.ASSETS.fetch(new Request(new URL('/s/', c.req.url)));
+  const origin = new URL(c.req.url).origin;
+  const meta = parsed.ok ? await describe(c.env, parsed.value, code, origin) : invalid(code, origin, parsed.error.message);
+  const rewritten = new HTMLRewriter()
+    .on('title', { element: (el) => void el.setInnerContent(meta.title) })
+    .on('meta[name="description"]', { element: (el) => void el.setAttribute('content', meta.description) })
+    .on('meta[property="og:title"], meta[name="twitter:title"]', { element: (el) => void el.setAttribute('content', meta.title) })
+    .on('meta[property="og:description"]', { element: (el) => void el.setAttribute('content', meta.description) })
+    .on('meta[property="og:image"], meta[name="twitter:image"]', { element: (el) => void el.setAttribute('content', meta.image) })
+    .on('meta[property="og:url"]', { element: (el) => void el.setAttribute('content', meta.url) })
+    .on('head', {
+      element: (el) => {
+        el.append(`<link rel="canonical" href="${escapeAttr(meta.url)}">`, { html: true });
+      },
+    })
+    .transform(shell);
+  const headers = new Headers(rewritten.headers);
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  headers.set('Cache-Control', 'public, max-age=300');
+  return new Response(rewritten.body, { status: parsed.ok ? 200 : 404, headers });
+});
+
+pageRoutes.get('/img/*', (c) => {
+  const code = codeAfter('/img/', c.req.url, '.svg');
+  const parsed = code ? parseLayout(code) : null;
+  if (!parsed || !parsed.ok) {
+    return errorResponse(c, 404, { code: 'not-found', message: parsed && !parsed.ok ? parsed.error.message : 'no such image' });
+  }
+  const svg = boardSvg(parsed.value, { cell: 60, title: `华容道 ${formatLayout(parsed.value)}` });
+  return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable' });
+});
+
+async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, origin: string) {
+  let description = 'The optimal solution, move by move — watch 曹操 escape.';
+  try {
+    const canonical = canonicalize(layout);
+    const cached = await readSolution(env.SOLUTIONS, cacheKey('move', canonical.code), layout.width, layout.height);
+    if (cached?.status === 'solved') description = `Solved in ${cached.length} moves (optimal) — ${cached.length} 步最优解。`;
+    else if (cached?.status === 'unsolvable') description = 'This layout has no solution — 此局无解。';
+  } catch {
+    // no default goal (no B): keep the generic description
+  }
+  return {
+    title: `华容道 ${code} — Huarong`,
+    description,
+    image: `${origin}/img/${code}.svg`,
+    url: `${origin}/s/${code}`,
+  };
+}
+
+function invalid(code: string, origin: string, message: string) {
+  return { title: 'Invalid layout — Huarong 华容道', description: message, image: `${origin}/favicon.svg`, url: `${origin}/s/${encodeURIComponent(code)}` };
+}
+
+function escapeAttr(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+}
