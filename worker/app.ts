@@ -9,6 +9,7 @@ import type { AppEnv } from './env.ts';
 import { errorResponse } from './errors.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { pageRoutes } from './routes/pages.ts';
+import { embedRoutes } from './routes/embed.ts';
 import { solveRoutes } from './routes/solve.ts';
 import { validationHook } from './validation.ts';
 
@@ -19,8 +20,12 @@ const API_METHODS: Record<string, string[]> = {
   '/solve': ['GET', 'HEAD', 'POST', 'OPTIONS'],
   '/healthz': ['GET', 'HEAD'],
   '/openapi.json': ['GET', 'HEAD'],
+  '/oembed': ['GET', 'HEAD'],
 };
-const API_PREFIXES = ['/solve', '/healthz', '/openapi.json', '/api/'];
+const API_PREFIXES = ['/solve', '/healthz', '/openapi.json', '/oembed', '/api/'];
+
+/** Only these may be framed or loaded by other origins; every other page keeps frame-ancestors 'self'. */
+const EMBEDDABLE = /^\/(embed\/|widget\.js$|img\/)/;
 
 export function isApiPath(path: string): boolean {
   return API_PREFIXES.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
@@ -29,7 +34,17 @@ export function isApiPath(path: string): boolean {
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
-  app.use('*', secureHeaders());
+  // Registered before secureHeaders so it runs after it on the way out and can relax the embeddable paths.
+  app.use('*', async (c, next) => {
+    await next();
+    if (!EMBEDDABLE.test(c.req.path)) return;
+    c.res.headers.delete('X-Frame-Options');
+    c.res.headers.set('Content-Security-Policy', 'frame-ancestors *');
+    c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
+    c.res.headers.delete('Cross-Origin-Opener-Policy');
+    if (c.req.path === '/widget.js') c.res.headers.set('Access-Control-Allow-Origin', '*');
+  });
+  app.use('*', secureHeaders({ contentSecurityPolicy: { frameAncestors: ["'self'"] } }));
   app.use(
     '/solve',
     cors({
@@ -51,6 +66,7 @@ export function createApp() {
   app.route('/', solveRoutes);
   app.route('/', metaRoutes);
   app.route('/', pageRoutes);
+  app.route('/', embedRoutes);
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: {

@@ -118,11 +118,29 @@ async function main(): Promise<void> {
     $('copy-link').textContent = t('copied');
     setTimeout(() => ($('copy-link').textContent = t('copyLink')), 1500);
   });
+  const embedSnippets = () => {
+    const autoplay = $<HTMLInputElement>('opt-autoplay').checked;
+    const controls = $<HTMLInputElement>('opt-controls').checked;
+    const theme = $<HTMLSelectElement>('opt-theme').value;
+    const query = new URLSearchParams();
+    if (metric !== 'move') query.set('metric', metric);
+    if (autoplay) query.set('autoplay', '1');
+    if (!controls) query.set('controls', '0');
+    if (theme !== 'light') query.set('theme', theme);
+    const qs = query.toString() ? `?${query}` : '';
+    const page = `${location.origin}/s/${canonicalCode}${metric === 'move' ? '' : `?metric=${metric}`}`;
+    const embedUrl = `${location.origin}/embed/${canonicalCode}${qs}`;
+    const attrs = [`layout="${canonicalCode}"`, `metric="${metric}"`, autoplay ? 'autoplay' : '', controls ? 'controls' : '', `theme="${theme}"`].filter(Boolean).join(' ');
+    $<HTMLTextAreaElement>('embed-widget').value = `<script type="module" src="${location.origin}/widget.js"></script>\n<huarong-solution ${attrs}><a href="${page}">华容道 solution</a></huarong-solution>`;
+    $<HTMLTextAreaElement>('embed-iframe').value = `<iframe src="${embedUrl}" width="360" height="560" style="border:0;max-width:100%" title="Huarong solution" loading="lazy"></iframe>`;
+    $<HTMLTextAreaElement>('embed-link').value = page;
+    const preview = $<HTMLIFrameElement>('embed-preview');
+    if (preview.src !== embedUrl) preview.src = embedUrl;
+  };
+  for (const id of ['opt-autoplay', 'opt-controls', 'opt-theme']) $(id).addEventListener('change', embedSnippets);
   $('embed').addEventListener('click', () => {
-    const dialog = $<HTMLDialogElement>('embed-dialog');
-    const src = `${location.origin}/s/${canonicalCode}`;
-    $<HTMLTextAreaElement>('embed-snippet').value = `<iframe src="${location.origin}/embed/${canonicalCode}${metric === 'move' ? '' : `?metric=${metric}`}" width="360" height="560" style="border:0" title="Huarong solution" loading="lazy"></iframe>\n<a href="${src}">${src}</a>`;
-    dialog.showModal();
+    embedSnippets();
+    $<HTMLDialogElement>('embed-dialog').showModal();
   });
 
   // Play mode: click a piece, then one of its highlighted targets.

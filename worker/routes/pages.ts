@@ -44,6 +44,10 @@ pageRoutes.get('/s/*', async (c) => {
     .on('head', {
       element: (el) => {
         el.append(`<link rel="canonical" href="${escapeAttr(meta.url)}">`, { html: true });
+        if (parsed.ok) {
+          const oembed = `${origin}/oembed?url=${encodeURIComponent(meta.url)}&format=json`;
+          el.append(`<link rel="alternate" type="application/json+oembed" href="${escapeAttr(oembed)}" title="${escapeAttr(meta.title)}">`, { html: true });
+        }
       },
     })
     .transform(shell);

@@ -1,0 +1,47 @@
+/** /embed/<code>?metric=&autoplay=&controls=&theme=&speed=&start= — the player alone, for iframes. */
+import { formatLayout, parseLayout, type Metric } from '../../solver/index.ts';
+import { Player } from './player.ts';
+import { solveInBrowser, solveRemote } from './solve-client.ts';
+
+const $ = (id: string) => document.getElementById(id)!;
+const params = new URLSearchParams(location.search);
+const flag = (name: string, fallback: boolean) => {
+  const v = params.get(name);
+  return v === null ? fallback : !['0', 'false', 'no', 'off'].includes(v);
+};
+const metric = (['move', 'straight', 'step'].includes(params.get('metric') ?? '') ? params.get('metric') : 'move') as Metric;
+const theme = params.get('theme') ?? 'light';
+document.body.classList.add(['light', 'dark', 'auto'].includes(theme) ? theme : 'light');
+
+async function main(): Promise<void> {
+  const code = decodeURIComponent(location.pathname.replace(/^\/embed\//, '').replace(/\/$/, ''));
+  const parsed = parseLayout(code);
+  if (!parsed.ok) {
+    $('message').hidden = false;
+    $('message').textContent = `Invalid layout: ${parsed.error.message}`;
+    $('count').textContent = '';
+    return;
+  }
+  const canonical = formatLayout(parsed.value);
+  $('open').setAttribute('href', `/s/${canonical}${metric === 'move' ? '' : `?metric=${metric}`}`);
+  const player = new Player($('player'), parsed.value, { controls: flag('controls', true), speed: Number(params.get('speed')) || 1, globalKeys: true });
+  const remote = await solveRemote(location.origin, canonical, metric);
+  let result = remote.ok ? remote.result : null;
+  if (!remote.ok && remote.failure.kind !== 'bad-input') {
+    $('count').textContent = 'Solving in your browser…';
+    result = await solveInBrowser(canonical, metric, null, (p) => ($('count').textContent = `Solving… ${p.nodes.toLocaleString()}`)).result.catch(() => null);
+  }
+  if (!result) {
+    $('message').hidden = false;
+    $('message').textContent = remote.ok ? 'No solution.' : remote.failure.message;
+    return;
+  }
+  player.load(parsed.value, result.moves);
+  $('count').textContent = result.solvable ? `${result.length} ${metric === 'step' ? 'steps' : 'moves'}` : 'no solution';
+  const start = Number(params.get('start'));
+  if (start > 0) player.jump(start);
+  $('player').dataset.ready = 'true';
+  if (flag('autoplay', false)) void player.play();
+}
+
+void main();

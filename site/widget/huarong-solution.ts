@@ -1,0 +1,127 @@
+/**
+ * <huarong-solution layout="VBBV-VBBV-VHHV-VSSV-S..S" metric="move" autoplay controls theme="light|dark|auto"
+ * speed="1" start="0"></huarong-solution>
+ *
+ * One ES module, no framework. Shadow DOM (host styles cannot break it; its styles do not leak). Lazy: nothing is
+ * fetched until the element scrolls into view. Calls /solve on the origin this script was loaded from. Whatever is
+ * inside the element (a plain link, say) is the no-JavaScript fallback: the shadow root does not render it.
+ */
+import boardCss from '../styles/board.css';
+import { formatLayout, parseLayout, type Metric } from '../../solver/index.ts';
+import { Player } from '../scripts/player.ts';
+import { solveRemote } from '../scripts/solve-client.ts';
+
+const ORIGIN = new URL(import.meta.url).origin;
+const METRICS: Metric[] = ['move', 'straight', 'step'];
+
+const WIDGET_CSS = `
+:host { display: block; max-width: 420px; font-family: system-ui, -apple-system, 'PingFang SC', 'Noto Sans CJK SC', sans-serif; color: #1d1a16; contain: content; }
+:host([hidden]) { display: none; }
+.frame { padding: 10px; border-radius: 10px; background: var(--widget-bg, #fbf7ef); }
+:host([theme='dark']) .frame { --widget-bg: #1f1b16; color: #f3e9d2; }
+@media (prefers-color-scheme: dark) { :host([theme='auto']) .frame { --widget-bg: #1f1b16; color: #f3e9d2; } }
+.title { display: flex; justify-content: space-between; gap: 0.5rem; font-size: 0.9rem; margin: 0 0 6px; }
+.title a { color: inherit; }
+.message { padding: 1rem; border: 2px solid #9b1c14; border-radius: 8px; background: #fff; color: #1d1a16; font-size: 0.9rem; }
+.loading { color: #5b5349; font-size: 0.9rem; padding: 0.5rem 0; }
+.player { max-width: none; }
+.board { max-width: none; }
+.move-list { max-height: 8rem; }
+`;
+
+class HuarongSolution extends HTMLElement {
+  static observedAttributes = ['layout', 'metric'];
+  private observer: IntersectionObserver | null = null;
+  private started = false;
+  private readonly shadow: ShadowRoot;
+
+  constructor() {
+    super();
+    this.shadow = this.attachShadow({ mode: 'open' });
+    const style = document.createElement('style');
+    style.textContent = boardCss + WIDGET_CSS;
+    this.shadow.append(style);
+  }
+
+  connectedCallback(): void {
+    if (!this.hasAttribute('theme')) this.setAttribute('theme', 'light');
+    if (this.started || this.observer) return;
+    this.observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        this.observer?.disconnect();
+        this.observer = null;
+        void this.start();
+      }
+    }, { rootMargin: '200px' });
+    this.observer.observe(this);
+  }
+
+  disconnectedCallback(): void {
+    this.observer?.disconnect();
+    this.observer = null;
+  }
+
+  attributeChangedCallback(): void {
+    if (this.started) {
+      this.started = false;
+      void this.start();
+    }
+  }
+
+  private async start(): Promise<void> {
+    this.started = true;
+    for (const el of [...this.shadow.children]) if (el.tagName !== 'STYLE') el.remove();
+    const frame = document.createElement('div');
+    frame.className = 'frame';
+    this.shadow.append(frame);
+    const code = this.getAttribute('layout') ?? '';
+    const parsed = parseLayout(code);
+    if (!parsed.ok) {
+      const msg = document.createElement('div');
+      msg.className = 'message';
+      msg.setAttribute('role', 'alert');
+      msg.textContent = `Huarong: invalid layout "${code}": ${parsed.error.message}`;
+      frame.append(msg);
+      return;
+    }
+    const metricAttr = this.getAttribute('metric') as Metric;
+    const metric = METRICS.includes(metricAttr) ? metricAttr : 'move';
+    const canonical = formatLayout(parsed.value);
+    const title = document.createElement('p');
+    title.className = 'title';
+    const count = document.createElement('span');
+    count.className = 'count';
+    const link = document.createElement('a');
+    link.href = `${ORIGIN}/s/${canonical}${metric === 'move' ? '' : `?metric=${metric}`}`;
+    link.target = '_blank';
+    link.rel = 'noopener';
+    link.textContent = '华容道 ↗';
+    title.append(count, link);
+    const loading = document.createElement('p');
+    loading.className = 'loading';
+    loading.textContent = 'Solving…';
+    frame.append(title, loading);
+    const controls = this.getAttribute('controls');
+    const player = new Player(frame, parsed.value, { controls: controls !== null && controls !== 'false' && controls !== '0', speed: Number(this.getAttribute('speed')) || 1 });
+    const remote = await solveRemote(ORIGIN, canonical, metric);
+    loading.remove();
+    if (!remote.ok) {
+      const msg = document.createElement('div');
+      msg.className = 'message';
+      msg.setAttribute('role', 'alert');
+      msg.textContent = `Huarong: ${remote.failure.message}`;
+      frame.append(msg);
+      return;
+    }
+    const result = remote.result;
+    player.load(parsed.value, result.moves);
+    count.textContent = result.solvable ? `${result.length} ${metric === 'step' ? 'steps' : 'moves'}` : 'no solution';
+    this.dataset.length = String(result.length ?? '');
+    const start = Number(this.getAttribute('start'));
+    if (start > 0) player.jump(start);
+    if (this.hasAttribute('autoplay') && this.getAttribute('autoplay') !== 'false') void player.play();
+    this.dispatchEvent(new CustomEvent('huarong-ready', { detail: { length: result.length } }));
+  }
+}
+
+if (!customElements.get('huarong-solution')) customElements.define('huarong-solution', HuarongSolution);

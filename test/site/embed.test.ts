@@ -1,0 +1,147 @@
+/**
+ * Embeds in real Chromium: a blog page on another origin (a tiny local server) with the widget script and three
+ * widgets, iframes of /embed/ and of /, and the iframe player's options.
+ */
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
+import { launch } from './browser.ts';
+
+const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
+let server: DevServer;
+let blog: Server;
+let blogUrl: string;
+let browser: Browser;
+
+function blogPage(api: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>A blog</title>
+<style>
+  /* A hostile host stylesheet: none of it may reach inside the widget. */
+  div { color: red !important; font-size: 40px !important; }
+  button { display: none !important; }
+  .piece { background: lime !important; }
+</style></head><body>
+<h1>My post about 华容道</h1>
+<div style="height: 3000px">spacer</div>
+<script type="module" src="${api}/widget.js"></script>
+<huarong-solution id="w1" layout="${HENGDAO}" controls><a href="${api}/s/${HENGDAO}">solution</a></huarong-solution>
+<div style="height: 1500px">more text</div>
+<huarong-solution id="w2" layout="SBBS-SBBS-.HH.-VVVV-VVVV" metric="step" theme="dark" controls></huarong-solution>
+<div style="height: 1500px">more text</div>
+<huarong-solution id="w3" layout="VBBV-VBBV-VHHV-VSSVV-S..S"><a href="#">fallback</a></huarong-solution>
+<iframe id="f-embed" src="${api}/embed/${HENGDAO}?controls=0" width="360" height="560"></iframe>
+<iframe id="f-home" src="${api}/" width="360" height="300"></iframe>
+</body></html>`;
+}
+
+beforeAll(async () => {
+  server = await startDevServer(8793);
+  blog = createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(blogPage(server.url));
+  });
+  await new Promise<void>((resolve) => blog.listen(8794, '127.0.0.1', resolve));
+  blogUrl = 'http://127.0.0.1:8794/post';
+  browser = await launch();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((r) => blog?.close(r));
+  await server?.stop();
+});
+
+async function openBlog(): Promise<{ page: Page; solveRequests: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+  const solveRequests: string[] = [];
+  page.on('request', (r) => {
+    // Widgets live in the main frame (the iframes on the page fetch for themselves).
+    if (r.url().includes('/solve') && r.frame() === page.mainFrame()) solveRequests.push(r.url());
+  });
+  await page.goto(blogUrl);
+  return { page, solveRequests };
+}
+
+describe('<huarong-solution> on another site', () => {
+  it('fetches nothing until a widget scrolls into view, then renders it', async () => {
+    const { page, solveRequests } = await openBlog();
+    await page.waitForFunction(() => customElements.get('huarong-solution') !== undefined);
+    await page.waitForTimeout(800);
+    expect(solveRequests).toHaveLength(0);
+    await page.locator('#w1').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => (document.querySelector('#w1') as HTMLElement).dataset.length === '81', null, { timeout: 30_000 });
+    expect(solveRequests.length).toBe(1);
+    expect(solveRequests[0]).toContain(HENGDAO);
+    await page.close();
+  });
+
+  it('plays to the end and shows the solved board; host CSS does not leak in', async () => {
+    const { page } = await openBlog();
+    await page.locator('#w1').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => (document.querySelector('#w1') as HTMLElement).dataset.length === '81');
+    expect(await page.locator('#w1 .ctl-end').isVisible()).toBe(true);
+    await page.locator('#w1 .ctl-end').click();
+    expect(await page.locator('#w1 .counter').textContent()).toBe('81 / 81');
+    const style = await page.locator('#w1 .piece-B').evaluate((el) => ({ top: (el as HTMLElement).style.top, left: (el as HTMLElement).style.left }));
+    expect(style).toEqual({ top: '60%', left: '25%' });
+    const color = await page.locator('#w1 .counter').evaluate((el) => getComputedStyle(el).color);
+    expect(color).not.toBe('rgb(255, 0, 0)');
+    await page.locator('#w1').screenshot({ path: new URL('../artifacts/widget.png', import.meta.url).pathname });
+    await page.close();
+  });
+
+  it('renders the second valid widget and explains the invalid one inside itself', async () => {
+    const { page } = await openBlog();
+    await page.locator('#w2').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => (document.querySelector('#w2') as HTMLElement).dataset.length === '47');
+    await page.locator('#w3').scrollIntoViewIfNeeded();
+    await page.locator('#w3 .message').waitFor();
+    expect(await page.locator('#w3 .message').textContent()).toContain('row 3 has 5 cells, expected 4');
+    await page.close();
+  });
+});
+
+describe('framing', () => {
+  it('another origin can frame /embed/… (controls=0 shows only board and counter) but not /', async () => {
+    const { page } = await openBlog();
+    await page.locator('#f-embed').scrollIntoViewIfNeeded();
+    const embed = page.frameLocator('#f-embed');
+    await embed.locator('#player[data-ready="true"]').waitFor({ timeout: 30_000 });
+    expect(await embed.locator('.counter').textContent()).toBe('0 / 81');
+    expect(await embed.locator('.controls').isHidden()).toBe(true);
+    expect(await embed.locator('.site-header').count()).toBe(0);
+    await page.waitForTimeout(500);
+    const home = page.frames().find((f) => f.url().startsWith(`${server.url}/`) && !f.url().includes('/embed/'));
+    const framedHeader = home ? await home.locator('.site-header').count().catch(() => 0) : 0;
+    expect(framedHeader).toBe(0);
+    await page.close();
+  });
+
+  it('sends frame-ancestors * only for /embed/ and /widget.js', async () => {
+    const embed = await fetch(`${server.url}/embed/${HENGDAO}`);
+    expect(embed.headers.get('content-security-policy')).toBe('frame-ancestors *');
+    expect(embed.headers.get('x-frame-options')).toBeNull();
+    const widget = await fetch(`${server.url}/widget.js`);
+    expect(widget.headers.get('content-type')).toContain('javascript');
+    expect(widget.headers.get('access-control-allow-origin')).toBe('*');
+    const home = await fetch(`${server.url}/`);
+    expect(home.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(home.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  it('the /s/ page offers oEmbed discovery and an embed dialog with a live preview', async () => {
+    const html = await (await fetch(`${server.url}/s/${HENGDAO}`)).text();
+    expect(html).toMatch(/<link rel="alternate" type="application\/json\+oembed" href="[^"]+\/oembed\?url=/);
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/s/${HENGDAO}`);
+    await page.waitForSelector('#player[data-ready="true"]');
+    await page.click('#embed');
+    expect(await page.inputValue('#embed-widget')).toContain(`<huarong-solution layout="${HENGDAO}"`);
+    expect(await page.inputValue('#embed-iframe')).toContain(`/embed/${HENGDAO}`);
+    await page.check('#opt-autoplay');
+    expect(await page.inputValue('#embed-iframe')).toContain('autoplay=1');
+    await page.frameLocator('#embed-preview').locator('#player .board').waitFor();
+    await page.close();
+  });
+});

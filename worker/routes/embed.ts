@@ -1,0 +1,107 @@
+/**
+ * Embedding: the /embed/<code> iframe player (the built shell, served for every code) and the oEmbed provider
+ * (/oembed), which hands WordPress-style consumers an <iframe> to /embed/<code>.
+ */
+import { Hono } from 'hono';
+import { boardSvg, formatLayout, parseLayout, type Layout } from '../../solver/index.ts';
+import type { AppEnv } from '../env.ts';
+import { errorResponse } from '../errors.ts';
+
+export const embedRoutes = new Hono<AppEnv>();
+
+/** Default iframe size: a 4×5 board with controls and the move list fits 360 × 560. */
+export const EMBED_WIDTH = 360;
+export const EMBED_HEIGHT = 560;
+
+embedRoutes.get('/embed/*', async (c) => {
+  const raw = new URL(c.req.url).pathname.slice('/embed/'.length);
+  let code: string;
+  try {
+    code = decodeURIComponent(raw).replace(/\/+$/, '');
+  } catch {
+    code = raw;
+  }
+  const parsed = parseLayout(code);
+  if (parsed.ok && formatLayout(parsed.value) !== code) {
+    return c.redirect(`/embed/${formatLayout(parsed.value)}${new URL(c.req.url).search}`, 301);
+  }
+  if (!c.env.ASSETS) return errorResponse(c, 404, { code: 'not-found', message: 'the site is not built (run npm run build)' });
+  const shell = await c.env.ASSETS.fetch(new Request(new URL('/embed/', c.req.url)));
+  const title = parsed.ok ? `华容道 ${code} — Huarong` : 'Invalid layout — Huarong';
+  const page = new HTMLRewriter().on('title', { element: (el) => void el.setInnerContent(title) }).transform(shell);
+  const headers = new Headers(page.headers);
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  headers.set('Cache-Control', 'public, max-age=300');
+  return new Response(page.body, { status: parsed.ok ? 200 : 404, headers });
+});
+
+embedRoutes.get('/oembed', (c) => {
+  const format = c.req.query('format') ?? 'json';
+  if (format !== 'json') return errorResponse(c, 501, { code: 'format-not-implemented', message: `format ${format} is not supported; use format=json` });
+  const target = c.req.query('url');
+  const origin = new URL(c.req.url).origin;
+  const found = target ? layoutOfOurUrl(target, new URL(c.req.url).host) : null;
+  if (!found) return errorResponse(c, 404, { code: 'not-found', message: 'url must be a /s/ or /embed/ link of this site with a valid layout' });
+  const maxWidth = positive(c.req.query('maxwidth'));
+  const maxHeight = positive(c.req.query('maxheight'));
+  let width = Math.min(EMBED_WIDTH, maxWidth ?? EMBED_WIDTH);
+  let height = Math.round((width * EMBED_HEIGHT) / EMBED_WIDTH);
+  if (maxHeight !== undefined && height > maxHeight) {
+    height = maxHeight;
+    width = Math.min(width, Math.round((height * EMBED_WIDTH) / EMBED_HEIGHT));
+  }
+  const { layout, code, metric } = found;
+  const title = `华容道 ${code}`;
+  const src = `${origin}/embed/${code}${metric ? `?metric=${encodeURIComponent(metric)}` : ''}`;
+  const thumb = thumbnailSize(layout);
+  return c.json({
+    version: '1.0',
+    type: 'rich',
+    provider_name: 'Huarong 华容道',
+    provider_url: origin,
+    title,
+    html: `<iframe src="${escapeAttr(src)}" width="${width}" height="${height}" style="border:0;max-width:100%" title="${escapeAttr(title)}" loading="lazy"></iframe>`,
+    width,
+    height,
+    cache_age: 86400,
+    thumbnail_url: `${origin}/img/${code}.svg`,
+    thumbnail_width: thumb.width,
+    thumbnail_height: thumb.height,
+  });
+});
+
+function layoutOfOurUrl(text: string, host: string): { layout: Layout; code: string; metric?: string } | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.host !== host || !/^https?:$/.test(url.protocol)) return null;
+  const m = /^\/(?:s|embed)\/(.+)$/.exec(url.pathname);
+  if (!m) return null;
+  let code: string;
+  try {
+    code = decodeURIComponent(m[1]!).replace(/\/+$/, '');
+  } catch {
+    return null;
+  }
+  const parsed = parseLayout(code);
+  if (!parsed.ok) return null;
+  const metric = url.searchParams.get('metric') ?? undefined;
+  return { layout: parsed.value, code: formatLayout(parsed.value), metric: metric && ['straight', 'step'].includes(metric) ? metric : undefined };
+}
+
+function thumbnailSize(layout: Layout): { width: number; height: number } {
+  const m = /width="([\d.]+)" height="([\d.]+)"/.exec(boardSvg(layout, { cell: 60, labels: false }))!;
+  return { width: Math.round(Number(m[1])), height: Math.round(Number(m[2])) };
+}
+
+function positive(text: string | undefined): number | undefined {
+  const n = Number(text);
+  return text && Number.isFinite(n) && n > 0 ? Math.floor(n) : undefined;
+}
+
+export function escapeAttr(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+}
