@@ -13,13 +13,20 @@ import { movePiece, type Layout } from './layout.ts';
 import { METRICS, type Metric } from './puzzle.ts';
 import { renderBoard } from './render.ts';
 import { ALGORITHMS, solve, type Algorithm, type SolveResult } from './solve.ts';
+import { isTilesCode, parseTilesOrThrow, tilesToLayout } from './tiles/codec.ts';
+import { solveTiles, type TilesResult } from './tiles/solve.ts';
+import type { Move } from './moves.ts';
+import { loadDatabases } from '../scripts/pdb-files.ts';
 
 const USAGE = `usage: npm run --silent solve -- '<layout code>' [options]
 
-  <layout code>        rows joined by '-' (B 2×2, V 1×2 tall, H 2×1 wide, S 1×1, . empty), or a CommonCode
+  <layout code>        rows joined by '-' (B 2×2, V 1×2 tall, H 2×1 wide, S 1×1, . empty), or a CommonCode;
+                       or a 数字华容道 tiles code (digits 1-9 then A-Z, . blank), e.g. 1234-5678-9ABC-DEF.
   --metric M           move (default) | straight | step
   --algorithm A        auto (default) | ida | bfs
-  --goal G             goal piece and target top-left, e.g. B@3,1 or 0,0@4,2 (default: the B to the bottom centre)
+  --goal G             goal piece and target top-left, e.g. B@3,1 or 0,0@4,2 (default: the B to the bottom centre);
+                       for tiles, a goal code (default: tiles in order, blank last)
+  --optimal            tiles 5×5 and larger: insist on an optimal solution (within the budget)
   --json               print exactly one JSON object (the result) on stdout
   --repeat N           solve N times in-process; adds stats.medianMs
   --analyze            enumerate the whole reachable space, layer by layer
@@ -43,6 +50,7 @@ function main(argv: string[]): number {
         json: { type: 'boolean', default: false },
         repeat: { type: 'string', default: '1' },
         analyze: { type: 'boolean', default: false },
+        optimal: { type: 'boolean', default: false },
         'max-nodes': { type: 'string' },
         'max-ms': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -58,6 +66,7 @@ function main(argv: string[]): number {
   }
   if (positionals.length !== 1) return badInput(positionals.length === 0 ? `no layout code given\n\n${USAGE}` : `expected one layout code, got ${positionals.length} (quote the code)`);
   try {
+    if (isTilesCode(positionals[0]!)) return runTiles(positionals[0]!, values);
     const layout = parseLayoutOrThrow(positionals[0]!);
     const metric = values.metric as Metric;
     if (!METRICS.includes(metric)) fail('bad-metric', `--metric must be one of ${METRICS.join(', ')}`);
@@ -82,6 +91,45 @@ function main(argv: string[]): number {
     if (e instanceof LayoutError) return badInput(e.problem.message, values.json ? e.problem : undefined);
     throw e;
   }
+}
+
+function runTiles(code: string, values: { metric?: string; goal?: string; json?: boolean; repeat?: string; optimal?: boolean; 'max-nodes'?: string; 'max-ms'?: string }): number {
+  const board = parseTilesOrThrow(code);
+  const metric = values.metric as 'move' | 'straight';
+  if (metric !== 'move' && metric !== 'straight') fail('bad-metric', '--metric for tiles puzzles must be move or straight');
+  const databases = board.width === 4 && board.height === 4 ? loadDatabases() : null;
+  const options = { metric, goal: values.goal ?? null, optimal: values.optimal, databases, maxNodes: positiveInt(values['max-nodes'], '--max-nodes'), maxMs: positiveInt(values['max-ms'], '--max-ms') };
+  const repeat = positiveInt(values.repeat, '--repeat') ?? 1;
+  const times: number[] = [];
+  let result!: TilesResult & { stats: { medianMs?: number } };
+  for (let i = 0; i < repeat; i++) {
+    result = solveTiles(board, options);
+    times.push(result.stats.ms);
+  }
+  if (repeat > 1) result.stats.medianMs = median(times);
+  if (values.json) console.log(JSON.stringify(result));
+  else {
+    let layout = tilesToLayout(board);
+    const out = [`Tiles ${result.layout} → ${result.goal.code}`, renderBoard(layout)];
+    result.moves.forEach((move, i) => {
+      layout = applyRun(layout, move);
+      out.push('', `Move ${i + 1}/${result.moves.length}: (${move.from}) → (${move.to})`, renderBoard(layout, move.to));
+    });
+    const s = result.stats;
+    const timing = `${s.algorithm}, ${s.nodes.toLocaleString('en')} positions, ${s.ms} ms${s.medianMs !== undefined ? ` (median ${s.medianMs} ms)` : ''}`;
+    if (result.status === 'solved') out.push('', `Solved in ${result.length} ${result.metric === 'move' ? 'moves' : 'straight moves'} (${result.optimal ? 'optimal' : 'not proven optimal: fast mode'}). [${timing}]`);
+    else if (result.status === 'unsolvable') out.push('', `No solution: ${result.reason}.`);
+    else out.push('', `Budget exceeded: no solution shorter than ${result.lowerBound} moves. [${timing}]`);
+    console.log(out.join('\n'));
+  }
+  return EXIT[result.status];
+}
+
+/** Applies a tiles move: every tile of the run (path from the far end to the blank) shifts one cell. */
+function applyRun(layout: Layout, move: Move): Layout {
+  let next = layout;
+  for (let i = move.path.length - 2; i >= 0; i--) next = movePiece(next, move.path[i]!, move.path[i + 1]!);
+  return next;
 }
 
 function positiveInt(text: string | undefined, flag: string): number | undefined {

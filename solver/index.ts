@@ -15,3 +15,6 @@ export { boardSvg, escapeXml } from './svg.ts';
 export { analyze, type Analysis } from './analyze.ts';
 export type { Budget, Progress } from './budget.ts';
 export { legalMoves } from './moves.ts';
+export { isTilesCode, parseTiles, parseTilesOrThrow, formatTiles, solvedTiles, parityInvariant, tilesToLayout, type TilesBoard } from './tiles/codec.ts';
+export { solveTiles, type TilesResult, type TilesSolveOptions } from './tiles/solve.ts';
+export { deserialize as deserializeDatabase, databaseFileName, PARTITION_663, type PatternDatabase } from './tiles/pdb.ts';

@@ -15,11 +15,16 @@ import { canonicalize } from './canonical.ts';
 import { stepsFromKeys, stepsFromPairs, type Cell, type Move } from './moves.ts';
 import { METRICS, compilePuzzle, estimateStates, type Metric } from './puzzle.ts';
 import { DEFAULT_TT_BYTES } from './transposition.ts';
+import { isTilesCode, parseTilesOrThrow } from './tiles/codec.ts';
+import type { PatternDatabase } from './tiles/pdb.ts';
+import { solveTiles, type TilesResult } from './tiles/solve.ts';
 
 export type Algorithm = 'auto' | 'ida' | 'bfs';
 export const ALGORITHMS: readonly Algorithm[] = ['auto', 'ida', 'bfs'];
 
 export interface SolveOptions extends Budget {
+  /** Tiles 4×4: the 6-6-3 pattern databases (loaded by the caller; see solver/tiles/pdb.ts). */
+  databases?: PatternDatabase[] | null;
   metric?: Metric;
   algorithm?: Algorithm;
   goal?: GoalSpec | null;
@@ -32,6 +37,7 @@ export interface SolveOptions extends Budget {
 export type SolveStatus = 'solved' | 'unsolvable' | 'budget-exceeded';
 
 export interface SolveResult {
+  kind: 'klotski';
   /** The input in canonical readable form. */
   layout: string;
   /** Symmetry-folded form shared by a layout and its mirror image (with the goal appended when not the default). */
@@ -57,10 +63,24 @@ export const BFS_AUTO_LIMIT = 2_000_000;
 const DEFAULT_MAX_STATES = 4_000_000;
 const DEFAULT_MAX_MS = 60_000;
 
-/** Parses a code and solves it; every problem with the input comes back as `{ ok: false }`. */
-export function solveCode(code: string, options: SolveOptions = {}): Parsed<SolveResult> {
-  return attempt(() => solve(parseLayoutOrThrow(code), options));
+/**
+ * Parses a code — Klotski or 数字华容道 (any digit makes it a tiles code) — and solves it; every problem with the
+ * input comes back as `{ ok: false }`.
+ */
+export function solveCode(code: string, options: Omit<SolveOptions, 'goal'> & AnyGoal = {}): Parsed<SolveResult | TilesResult> {
+  return attempt(() => {
+    if (isTilesCode(code)) {
+      const goal = typeof options.goal === 'string' ? options.goal : null;
+      if (options.metric === 'step') fail('bad-metric', 'tiles puzzles count move (one tile) or straight (one run); step is for Klotski');
+      return solveTiles(parseTilesOrThrow(code), { ...options, metric: options.metric as 'move' | 'straight' | undefined, goal });
+    }
+    if (typeof options.goal === 'string') fail('bad-goal', 'a goal code is for tiles puzzles; Klotski goals are { piece, at }');
+    return solve(parseLayoutOrThrow(code), { ...options, goal: options.goal as GoalSpec | null | undefined });
+  });
 }
+
+/** Klotski goals are { piece, at }; tiles goals are a goal code. */
+type AnyGoal = { goal?: GoalSpec | string | null };
 
 /** Solves a parsed layout. Throws `LayoutError` for a bad goal or option. */
 export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
@@ -73,6 +93,7 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
   const { puzzle, grid } = compilePuzzle(layout, goal);
   const estimate = estimateStates(puzzle);
   const base = {
+    kind: 'klotski' as const,
     layout: formatLayout(layout),
     canonical: canonicalize(layout, options.goal).code,
     ...optional('commonCode', encodeCommonCode(layout)),

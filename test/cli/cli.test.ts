@@ -64,4 +64,14 @@ describe('solve CLI', () => {
     expect(a.solved).toBeGreaterThan(0);
     expect(a.farthest.distance).toBe(a.layers.length - 1);
   });
+
+  it('solves 数字华容道 codes too, and answers parity failures at once', () => {
+    const r = run('867-254-3.1', '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ kind: 'tiles', length: 31, optimal: true });
+    const bad = run('213-456-78.', '--json');
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stdout).reason).toMatch(/parity/);
+    expect(run('123-456-77.').stderr).toContain('tile 7 appears twice');
+  });
 });

@@ -1,0 +1,103 @@
+/** solve() for 数字华容道: parity first (no search for unsolvable inputs), then the strategy the size allows. */
+import { BudgetClock, type Budget } from '../budget.ts';
+import { fail } from '../errors.ts';
+import type { Cell, Move } from '../moves.ts';
+import { DEFAULT_TT_BYTES } from '../transposition.ts';
+import { formatTiles, parityInvariant, parseTilesOrThrow, solvedTiles, type TilesBoard } from './codec.ts';
+import { PARTITION_663, type PatternDatabase } from './pdb.ts';
+import { tilesIda, type TilesMetric } from './search.ts';
+import { weightedSearch } from './weighted.ts';
+
+export interface TilesSolveOptions extends Budget {
+  metric?: TilesMetric;
+  /** Goal as a tiles code; default: tiles in order, blank last. */
+  goal?: string | null;
+  /** Force an optimal search on big boards (under the budget). */
+  optimal?: boolean;
+  /** The 6-6-3 databases for the 4×4 (see pdb.ts); without them the 4×4 uses Manhattan + linear conflicts. */
+  databases?: PatternDatabase[] | null;
+  ttBytes?: number;
+}
+
+export interface TilesResult {
+  kind: 'tiles';
+  layout: string;
+  canonical: string;
+  goal: { code: string };
+  status: 'solved' | 'unsolvable' | 'budget-exceeded';
+  solvable: boolean | null;
+  optimal: boolean;
+  metric: TilesMetric;
+  length: number | null;
+  reason?: string;
+  lowerBound?: number;
+  /**
+   * `from`: the moving tile's cell, `to`: the blank's cell it slides into. A straight move slides a run: `from` is the
+   * far end of the run (where the blank ends up) and `path` lists every cell from `from` to `to`.
+   */
+  moves: Move[];
+  stats: { algorithm: 'ida' | 'ida-pdb' | 'weighted' | 'parity'; nodes: number; ms: number; ttBytes: number };
+}
+
+const DEFAULT_MAX_MS = 60_000;
+/** Boards up to this many cells are solved optimally by default. */
+export const OPTIMAL_CELLS = 16;
+
+export function solveTiles(board: TilesBoard, options: TilesSolveOptions = {}): TilesResult {
+  const metric = options.metric ?? 'move';
+  if (metric !== 'move' && metric !== 'straight') fail('bad-metric', `metric ${JSON.stringify(metric)} is not one of move, straight for tiles puzzles`);
+  const goal = options.goal ? parseTilesOrThrow(options.goal) : solvedTiles(board.width, board.height);
+  if (goal.width !== board.width || goal.height !== board.height) {
+    fail('bad-goal', `the goal is ${goal.width}×${goal.height} but the board is ${board.width}×${board.height}`);
+  }
+  const clock = new BudgetClock({ maxNodes: options.maxNodes, maxMs: options.maxMs ?? DEFAULT_MAX_MS, onProgress: options.onProgress });
+  const base = { kind: 'tiles' as const, layout: formatTiles(board), canonical: `${formatTiles(board)}${options.goal ? `~${formatTiles(goal)}` : ''}`, goal: { code: formatTiles(goal) }, metric };
+  if (parityInvariant(board) !== parityInvariant(goal)) {
+    const rule = board.width % 2 === 0 ? 'inversions plus the blank row' : 'inversions';
+    return {
+      ...base, status: 'unsolvable', solvable: false, optimal: true, length: null, moves: [],
+      reason: `the parity of ${rule} differs from the goal's: no sequence of moves can reach it`,
+      stats: { algorithm: 'parity', nodes: 0, ms: round(clock.elapsed()), ttBytes: 0 },
+    };
+  }
+  const n = board.width * board.height;
+  if (n > OPTIMAL_CELLS && !options.optimal) {
+    const run = weightedSearch(board, goal, clock);
+    const stats = { algorithm: 'weighted' as const, nodes: run.nodes, ms: round(clock.elapsed()), ttBytes: 0 };
+    if (!run.blankPath) return { ...base, status: 'budget-exceeded', solvable: true, optimal: false, length: null, lowerBound: 0, moves: [], stats };
+    const moves = toMoves(board, run.blankPath);
+    return { ...base, status: 'solved', solvable: true, optimal: false, length: moves.length, moves, stats };
+  }
+  const standardGoal = !options.goal || formatTiles(goal) === formatTiles(solvedTiles(board.width, board.height));
+  const databases = n === 16 && board.width === 4 && standardGoal && metric === 'move' ? (options.databases ?? null) : null;
+  if (databases && databases.map((d) => String(d.tiles)).join('|') !== PARTITION_663.map(String).join('|')) {
+    throw new Error('internal: pattern databases for another partition');
+  }
+  const run = tilesIda(board, goal, metric, clock, options.ttBytes ?? DEFAULT_TT_BYTES, databases);
+  const stats = { algorithm: databases ? ('ida-pdb' as const) : ('ida' as const), nodes: run.nodes, ms: round(clock.elapsed()), ttBytes: run.ttBytes };
+  if (run.status === 'budget-exceeded') return { ...base, status: 'budget-exceeded', solvable: true, optimal: false, length: null, lowerBound: run.lowerBound, moves: [], stats };
+  const moves = toMoves(board, run.blankPath);
+  return { ...base, status: 'solved', solvable: true, optimal: true, length: moves.length, moves, stats };
+}
+
+/** Blank positions → moves: the tile at the blank's next cell slides to the blank's current cell (runs for straight). */
+function toMoves(board: TilesBoard, blankPath: number[]): Move[] {
+  const w = board.width;
+  const cell = (p: number): Cell => [Math.floor(p / w), p % w];
+  let blank = board.cells.indexOf(0);
+  return blankPath.map((next) => {
+    const from = cell(next);
+    const to = cell(blank);
+    const path: Cell[] = [];
+    const step = Math.abs(next - blank) >= w ? w : 1;
+    const dir = next > blank ? step : -step;
+    for (let p = next; p !== blank; p -= dir) path.push(cell(p));
+    path.push(to);
+    blank = next;
+    return { from, to, path };
+  });
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}

@@ -1,0 +1,56 @@
+/** Independent helpers for tiles tests: a plain BFS over strings, and a move-by-move replay checker. */
+
+export function neighbours(state: string, width: number, metric: 'move' | 'straight'): string[] {
+  const n = state.length;
+  const blank = state.indexOf('.');
+  const out: string[] = [];
+  for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
+    let r = Math.floor(blank / width);
+    let c = blank % width;
+    let s = state;
+    let b = blank;
+    for (;;) {
+      r += dr!;
+      c += dc!;
+      if (r < 0 || c < 0 || c >= width || r * width + c >= n) break;
+      const p = r * width + c;
+      const chars = [...s];
+      chars[b] = chars[p]!;
+      chars[p] = '.';
+      s = chars.join('');
+      b = p;
+      out.push(s);
+      if (metric === 'move') break;
+    }
+  }
+  return out;
+}
+
+/** Distances from `goal` to every reachable state (moves are reversible). */
+export function bfsFrom(goal: string, width: number, metric: 'move' | 'straight'): Map<string, number> {
+  const dist = new Map([[goal, 0]]);
+  let frontier = [goal];
+  for (let d = 1; frontier.length; d++) {
+    const next: string[] = [];
+    for (const s of frontier) for (const t of neighbours(s, width, metric)) if (!dist.has(t)) {
+      dist.set(t, d);
+      next.push(t);
+    }
+    frontier = next;
+  }
+  return dist;
+}
+
+/** Replays moves ({from: far end of the run, to: blank cell, path}) checking each one; returns the final state. */
+export function replayTiles(state: string, width: number, metric: 'move' | 'straight', moves: Array<{ from: number[]; to: number[]; path: number[][] }>): string {
+  let s = state;
+  moves.forEach((m, i) => {
+    const blank = s.indexOf('.');
+    if (m.to[0]! * width + m.to[1]! !== blank) throw new Error(`move ${i + 1}: 'to' is not the blank`);
+    const next = neighbours(s, width, metric).find((t) => t.indexOf('.') === m.from[0]! * width + m.from[1]!);
+    if (!next) throw new Error(`move ${i + 1}: (${m.from}) cannot slide into the blank`);
+    if (metric === 'move' && m.path.length !== 2) throw new Error(`move ${i + 1}: a unit move has a two-cell path`);
+    s = next;
+  });
+  return s;
+}
