@@ -18,3 +18,4 @@ export { legalMoves } from './moves.ts';
 export { isTilesCode, parseTiles, parseTilesOrThrow, formatTiles, solvedTiles, parityInvariant, tilesToLayout, type TilesBoard } from './tiles/codec.ts';
 export { solveTiles, type TilesResult, type TilesSolveOptions } from './tiles/solve.ts';
 export { deserialize as deserializeDatabase, databaseFileName, PARTITION_663, type PatternDatabase } from './tiles/pdb.ts';
+export { parsePuzzleCode, unitMoves, tileMoves, type PuzzleCode } from './puzzle-code.ts';

@@ -8,6 +8,8 @@ export interface SvgOptions {
   /** Label pieces (traditional names on the classic board, letters elsewhere). */
   labels?: boolean;
   title?: string;
+  /** Draw the exit gap in the bottom wall (Klotski); off for tiles boards. */
+  exit?: boolean;
 }
 
 const COLORS: Record<string, string> = { B: '#b3261e', V: '#1f5f8b', H: '#1f5f8b', S: '#4d6b3c' };
@@ -26,14 +28,14 @@ export function boardSvg(layout: Layout, options: SvgOptions = {}): string {
     `<rect x="0" y="0" width="${w}" height="${h}" rx="${cell * 0.15}" fill="#3b2a1a"/>`,
     `<rect x="${pad - gap}" y="${pad - gap}" width="${layout.width * cell + gap * 2}" height="${layout.height * cell + gap * 2}" fill="#f3e9d2"/>`,
     // The exit: a gap in the bottom wall under the goal's columns.
-    `<rect x="${pad + exitCol * cell}" y="${pad + layout.height * cell}" width="${cell * 2}" height="${pad}" fill="#f3e9d2"/>`,
+    options.exit === false ? '' : `<rect x="${pad + exitCol * cell}" y="${pad + layout.height * cell}" width="${cell * 2}" height="${pad}" fill="#f3e9d2"/>`,
   ];
   layout.pieces.forEach((p, i) => {
     const x = pad + p.col * cell + gap;
     const y = pad + p.row * cell + gap;
     const pw = p.width * cell - gap * 2;
     const ph = p.height * cell - gap * 2;
-    const fill = COLORS[p.letter] ?? '#7a4f9a';
+    const fill = COLORS[p.letter] ?? (/^[0-9A-Z]$/.test(p.letter) && options.exit === false ? '#1f5f8b' : '#7a4f9a');
     parts.push(`<rect x="${x}" y="${y}" width="${pw}" height="${ph}" rx="${cell * 0.12}" fill="${fill}"/>`);
     if (options.labels !== false) {
       const label = names ? names[i]!.zh : p.letter;

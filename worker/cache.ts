@@ -12,8 +12,11 @@ export interface StoredSolution {
   status: 'solved' | 'unsolvable';
   length: number | null;
   explored?: number;
+  /** Tiles fast mode (5×5 and up) stores optimal: false. */
+  optimal?: boolean;
+  reason?: string;
   moves: Move[];
-  stats: { algorithm: 'bfs' | 'ida'; nodes: number; ms: number; ttBytes: number; estimate: number };
+  stats: { algorithm: string; nodes: number; ms: number; ttBytes: number; estimate: number };
 }
 
 export function cacheKey(metric: string, canonical: string): string {

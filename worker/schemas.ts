@@ -22,7 +22,7 @@ const LayoutSchema = z
   .string()
   .min(1)
   .max(MAX_CODE_LENGTH)
-  .openapi({ description: 'Layout code: rows joined by "-" (B 2×2, V 1×2 tall, H 2×1 wide, S 1×1, other letters one-off rectangles, . empty), or a CommonCode', example: 'VBBV-VBBV-VHHV-VSSV-S..S' });
+  .openapi({ description: 'Layout code: rows joined by "-" (B 2×2, V 1×2 tall, H 2×1 wide, S 1×1, other letters one-off rectangles, . empty), or a CommonCode; or a 数字华容道 tiles code (digits 1–9 then A–Z, . blank), e.g. 1234-5678-9ABC-DEF.', example: 'VBBV-VBBV-VHHV-VSSV-S..S' });
 
 export const SolveQuerySchema = z.object({
   layout: LayoutSchema,
@@ -33,7 +33,7 @@ export const SolveBodySchema = z
   .object({
     layout: LayoutSchema,
     metric: MetricSchema.optional(),
-    goal: GoalSchema.optional(),
+    goal: z.union([GoalSchema, z.string().max(MAX_CODE_LENGTH).openapi({ description: 'tiles puzzles: the goal as a tiles code' })]).optional(),
   })
   .openapi('SolveRequest');
 
@@ -49,8 +49,10 @@ export const SolveResultSchema = z
   .object({
     layout: z.string().openapi({ description: 'the request layout in canonical readable form' }),
     canonical: z.string().openapi({ description: 'symmetry-folded code used as the cache key' }),
+    kind: z.enum(['klotski', 'tiles']),
     commonCode: z.string().optional(),
-    goal: z.object({ piece: CellSchema, at: CellSchema }),
+    goal: z.union([z.object({ piece: CellSchema, at: CellSchema }), z.object({ code: z.string() })]),
+    reason: z.string().optional().openapi({ description: 'tiles: why no solution exists (parity)' }),
     status: z.enum(['solved', 'unsolvable']),
     solvable: z.boolean(),
     optimal: z.boolean(),
@@ -59,7 +61,7 @@ export const SolveResultSchema = z
     explored: z.number().int().optional().openapi({ description: 'with unsolvable: positions explored to prove it' }),
     moves: z.array(MoveSchema),
     stats: z.object({
-      algorithm: z.enum(['bfs', 'ida']),
+      algorithm: z.enum(['bfs', 'ida', 'ida-pdb', 'weighted', 'parity']),
       nodes: z.number().int(),
       ms: z.number(),
       ttBytes: z.number().int(),

@@ -12,11 +12,13 @@ export class BoardView {
   layout: Layout;
   private pieces: HTMLElement[] = [];
   private readonly labelled: boolean;
+  private readonly exit: boolean;
 
-  constructor(root: HTMLElement, layout: Layout, options: { labels?: boolean } = {}) {
+  constructor(root: HTMLElement, layout: Layout, options: { labels?: boolean; exit?: boolean } = {}) {
     this.root = root;
     this.layout = layout;
     this.labelled = options.labels ?? true;
+    this.exit = options.exit ?? true;
     root.classList.add('board');
     root.setAttribute('role', 'group');
     this.render();
@@ -37,13 +39,13 @@ export class BoardView {
     exit.className = 'board-exit';
     exit.style.left = `${(Math.floor((width - 2) / 2) / width) * 100}%`;
     exit.style.width = `${(2 / width) * 100}%`;
-    this.root.append(exit);
+    if (this.exit) this.root.append(exit);
     const names = this.labelled ? traditionalNames(this.layout) : null;
     const lang = currentLang();
     this.root.setAttribute('aria-label', lang === 'zh' ? `${width}×${height} 棋盘` : `${width}×${height} board`);
     this.pieces = this.layout.pieces.map((p, i) => {
       const el = document.createElement('div');
-      el.className = `piece piece-${/^[BVHS]$/.test(p.letter) ? p.letter : 'X'}`;
+      el.className = `piece piece-${/^[BVHS]$/.test(p.letter) ? p.letter : this.exit ? 'X' : 'T'}`;
       const name = names ? names[i]![lang] : p.letter;
       el.dataset.letter = p.letter;
       el.setAttribute('role', 'img');

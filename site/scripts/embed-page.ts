@@ -1,5 +1,5 @@
 /** /embed/<code>?metric=&autoplay=&controls=&theme=&speed=&start= — the player alone, for iframes. */
-import { formatLayout, parseLayout, type Metric } from '../../solver/index.ts';
+import { parsePuzzleCode, unitMoves, type Metric } from '../../solver/index.ts';
 import { Player } from './player.ts';
 import { solveInBrowser, solveRemote } from './solve-client.ts';
 
@@ -15,16 +15,17 @@ document.body.classList.add(['light', 'dark', 'auto'].includes(theme) ? theme : 
 
 async function main(): Promise<void> {
   const code = decodeURIComponent(location.pathname.replace(/^\/embed\//, '').replace(/\/$/, ''));
-  const parsed = parseLayout(code);
+  const parsed = parsePuzzleCode(code);
   if (!parsed.ok) {
     $('message').hidden = false;
     $('message').textContent = `Invalid layout: ${parsed.error.message}`;
     $('count').textContent = '';
     return;
   }
-  const canonical = formatLayout(parsed.value);
+  const canonical = parsed.value.canonical;
+  const tiles = parsed.value.kind === 'tiles';
   $('open').setAttribute('href', `/s/${canonical}${metric === 'move' ? '' : `?metric=${metric}`}`);
-  const player = new Player($('player'), parsed.value, { controls: flag('controls', true), speed: Number(params.get('speed')) || 1, globalKeys: true });
+  const player = new Player($('player'), parsed.value.layout, { exit: !tiles, controls: flag('controls', true), speed: Number(params.get('speed')) || 1, globalKeys: true });
   const remote = await solveRemote(location.origin, canonical, metric);
   let result = remote.ok ? remote.result : null;
   if (!remote.ok && remote.failure.kind !== 'bad-input') {
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
     $('message').textContent = remote.ok ? 'No solution.' : remote.failure.message;
     return;
   }
-  player.load(parsed.value, result.moves);
+  player.load(parsed.value.layout, tiles && metric === 'straight' ? unitMoves(result.moves) : result.moves);
   $('count').textContent = result.solvable ? `${result.length} ${metric === 'step' ? 'steps' : 'moves'}` : 'no solution';
   const start = Number(params.get('start'));
   if (start > 0) player.jump(start);

@@ -12,6 +12,8 @@ export interface PlayerOptions {
   speed?: number;
   /** Global keyboard shortcuts (the /s/ page); otherwise only while the player has focus. */
   globalKeys?: boolean;
+  /** Draw the exit gap (Klotski); off for tiles. */
+  exit?: boolean;
 }
 
 const BASE_MS_PER_CELL = 220;
@@ -39,7 +41,7 @@ export class Player extends EventTarget {
     this.root.setAttribute('aria-label', 'solution player');
     const boardEl = document.createElement('div');
     this.root.append(boardEl);
-    this.board = new BoardView(boardEl, structuredClone(start));
+    this.board = new BoardView(boardEl, structuredClone(start), { exit: options.exit ?? true });
     this.counter = el('p', 'counter');
     this.counter.setAttribute('aria-live', 'polite');
     const controls = el('div', 'controls');

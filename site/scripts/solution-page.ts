@@ -1,5 +1,5 @@
 /** The /s/<code> page: validate the code, fetch the solution (or solve in the browser), play it, let people play. */
-import { formatLayout, legalMoves, movePiece, parseLayout, type Layout, type Metric, type SolveResult } from '../../solver/index.ts';
+import { formatLayout, formatTiles, legalMoves, movePiece, parsePuzzleCode, tileMoves, unitMoves, type Layout, type Metric, type SolveResult, type TilesResult } from '../../solver/index.ts';
 import { currentLang, setupLangSwitch, t } from './i18n.ts';
 import { Player } from './player.ts';
 import { solveInBrowser, solveRemote } from './solve-client.ts';
@@ -17,7 +17,7 @@ function metricFromUrl(): Metric {
   return METRICS.includes(m as Metric) ? (m as Metric) : 'move';
 }
 
-function showCount(result: SolveResult | null, metric: Metric): void {
+function showCount(result: SolveResult | TilesResult | null, metric: Metric): void {
   const el = $('move-count');
   if (!result) {
     el.textContent = '';
@@ -36,7 +36,7 @@ function showCount(result: SolveResult | null, metric: Metric): void {
 async function main(): Promise<void> {
   setupLangSwitch();
   const code = codeFromPath();
-  const parsed = parseLayout(code);
+  const parsed = parsePuzzleCode(code);
   if (!parsed.ok) {
     $('error').hidden = false;
     $('error-message').textContent = parsed.error.message;
@@ -44,12 +44,21 @@ async function main(): Promise<void> {
     $('solution').hidden = true;
     return;
   }
-  const start = parsed.value;
-  const canonicalCode = formatLayout(start);
+  const start = parsed.value.layout;
+  const tiles = parsed.value.kind === 'tiles';
+  const canonicalCode = parsed.value.canonical;
+  // Tiles layouts are 1×1 pieces lettered by tile number; their code is the tiles code.
+  const codeOf = (layout: Layout) => (tiles ? tilesCode(layout) : formatLayout(layout));
+  const movesOn = (layout: Layout) => (tiles ? tileMoves(layout) : legalMoves(layout, metric));
   $('layout-code').textContent = canonicalCode;
-  const player = new Player($('player'), start, { globalKeys: true });
+  if (tiles) {
+    document.body.dataset.kind = 'tiles';
+    document.querySelector<HTMLElement>('input[name=metric][value=step]')!.closest('label')!.hidden = true;
+  }
+  const player = new Player($('player'), start, { globalKeys: true, exit: !tiles });
   let metric = metricFromUrl();
-  let result: SolveResult | null = null;
+  if (tiles && metric === 'step') metric = 'move';
+  let result: SolveResult | TilesResult | null = null;
   let cancelLocal: (() => void) | null = null;
   let freeLayout: Layout | null = null;
 
@@ -60,7 +69,7 @@ async function main(): Promise<void> {
 
   async function load(layout: Layout): Promise<void> {
     cancelLocal?.();
-    const code = formatLayout(layout);
+    const code = codeOf(layout);
     setStatus(t('solving'), true);
     showCount(null, metric);
     $('cancel').hidden = true;
@@ -91,7 +100,8 @@ async function main(): Promise<void> {
     }
     setStatus('');
     freeLayout = null;
-    player.load(layout, result.moves);
+    // The player moves one piece at a time: a straight tiles move (a run) plays as its one-tile slides.
+    player.load(layout, tiles && metric === 'straight' ? unitMoves(result.moves) : result.moves);
     showCount(result, metric);
     $('player').dataset.ready = 'true';
   }
@@ -152,7 +162,7 @@ async function main(): Promise<void> {
     const mark = (e.target as HTMLElement).closest<HTMLElement>('.cell-mark.target');
     if (mark && selected) {
       const to: [number, number] = [Number(mark.dataset.row), Number(mark.dataset.col)];
-      const move = legalMoves(layout, metric).find((m) => m.from[0] === selected![0] && m.from[1] === selected![1] && m.to[0] === to[0] && m.to[1] === to[1]);
+      const move = movesOn(layout).find((m) => m.from[0] === selected![0] && m.from[1] === selected![1] && m.to[0] === to[0] && m.to[1] === to[1]);
       player.board.clearHighlight('target');
       selected = null;
       if (!move) return;
@@ -160,7 +170,7 @@ async function main(): Promise<void> {
       player.load(freeLayout, []);
       showCount(null, metric);
       const goal = freeLayout.pieces.find((p) => p.letter === 'B');
-      const solved = goal && goal.row === freeLayout.height - 2 && goal.col === Math.floor((freeLayout.width - 2) / 2);
+      const solved = tiles ? codeOf(freeLayout) === formatTiles({ width: freeLayout.width, height: freeLayout.height, cells: Uint8Array.from({ length: freeLayout.width * freeLayout.height }, (_, i) => (i === freeLayout!.width * freeLayout!.height - 1 ? 0 : i + 1)) }) : goal && goal.row === freeLayout.height - 2 && goal.col === Math.floor((freeLayout.width - 2) / 2);
       setStatus(solved ? t('solved') : t('playMode'));
       return;
     }
@@ -168,14 +178,14 @@ async function main(): Promise<void> {
     if (!piece) return;
     player.pause();
     selected = [piece.row, piece.col];
-    const targets = legalMoves(layout, metric).filter((m) => m.from[0] === piece.row && m.from[1] === piece.col);
+    const targets = movesOn(layout).filter((m) => m.from[0] === piece.row && m.from[1] === piece.col);
     player.board.highlight(targets.map((m) => m.to), 'target');
     player.board.highlight([[piece.row, piece.col]], 'selected');
   });
 
   $('hint').addEventListener('click', async () => {
     const layout = player.layout;
-    const remote = await solveRemote(location.origin, formatLayout(layout), metric);
+    const remote = await solveRemote(location.origin, codeOf(layout), metric);
     if (!remote.ok || !remote.result.moves[0]) {
       setStatus(remote.ok ? t('unsolvable') : remote.failure.message);
       return;
@@ -187,12 +197,19 @@ async function main(): Promise<void> {
   });
 
   $('solve-here').addEventListener('click', () => {
-    const code = formatLayout(player.layout);
+    const code = codeOf(player.layout);
     location.assign(`/s/${code}${metric === 'move' ? '' : `?metric=${metric}`}`);
   });
 
   document.addEventListener('langchange', () => showCount(result, metric));
   await load(start);
+}
+
+/** Tiles code of a layout of 1×1 lettered pieces. */
+function tilesCode(layout: Layout): string {
+  const cells = new Uint8Array(layout.width * layout.height);
+  for (const p of layout.pieces) cells[p.row * layout.width + p.col] = parseInt(p.letter, 36);
+  return formatTiles({ width: layout.width, height: layout.height, cells });
 }
 
 void main();

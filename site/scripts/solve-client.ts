@@ -2,14 +2,14 @@
  * Getting a solution: the /solve API first; when it is unreachable or answers budget-exceeded, the same solver core in
  * a Web Worker in this browser, with progress and cancel.
  */
-import type { GoalSpec, Metric, Progress, SolveResult } from '../../solver/index.ts';
+import type { GoalSpec, Metric, Progress, SolveResult, TilesResult } from '../../solver/index.ts';
 
 export interface ApiFailure {
   kind: 'bad-input' | 'budget-exceeded' | 'unavailable';
   message: string;
 }
 
-export type RemoteOutcome = { ok: true; result: SolveResult & { cached?: boolean } } | { ok: false; failure: ApiFailure };
+export type RemoteOutcome = { ok: true; result: (SolveResult | TilesResult) & { cached?: boolean } } | { ok: false; failure: ApiFailure };
 
 export async function solveRemote(base: string, layout: string, metric: Metric, goal?: GoalSpec | null): Promise<RemoteOutcome> {
   try {
@@ -28,16 +28,16 @@ export async function solveRemote(base: string, layout: string, metric: Metric, 
 }
 
 export interface LocalSolve {
-  result: Promise<SolveResult | null>;
+  result: Promise<SolveResult | TilesResult | null>;
   cancel(): void;
 }
 
 /** Solves in a Web Worker; `onProgress` gets positions and elapsed time; `cancel()` resolves the result with null. */
 export function solveInBrowser(layout: string, metric: Metric, goal: GoalSpec | null | undefined, onProgress: (p: Progress) => void): LocalSolve {
   const worker = new Worker(new URL('./solver-worker.ts', import.meta.url), { type: 'module' });
-  let settle!: (r: SolveResult | null) => void;
+  let settle!: (r: SolveResult | TilesResult | null) => void;
   let fail!: (e: Error) => void;
-  const result = new Promise<SolveResult | null>((resolve, reject) => {
+  const result = new Promise<SolveResult | TilesResult | null>((resolve, reject) => {
     settle = resolve;
     fail = reject;
   });

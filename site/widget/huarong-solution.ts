@@ -7,7 +7,7 @@
  * inside the element (a plain link, say) is the no-JavaScript fallback: the shadow root does not render it.
  */
 import boardCss from '../styles/board.css';
-import { formatLayout, parseLayout, type Metric } from '../../solver/index.ts';
+import { parsePuzzleCode, unitMoves, type Metric } from '../../solver/index.ts';
 import { Player } from '../scripts/player.ts';
 import { solveRemote } from '../scripts/solve-client.ts';
 
@@ -75,7 +75,7 @@ class HuarongSolution extends HTMLElement {
     frame.className = 'frame';
     this.shadow.append(frame);
     const code = this.getAttribute('layout') ?? '';
-    const parsed = parseLayout(code);
+    const parsed = parsePuzzleCode(code);
     if (!parsed.ok) {
       const msg = document.createElement('div');
       msg.className = 'message';
@@ -86,7 +86,8 @@ class HuarongSolution extends HTMLElement {
     }
     const metricAttr = this.getAttribute('metric') as Metric;
     const metric = METRICS.includes(metricAttr) ? metricAttr : 'move';
-    const canonical = formatLayout(parsed.value);
+    const canonical = parsed.value.canonical;
+    const tiles = parsed.value.kind === 'tiles';
     const title = document.createElement('p');
     title.className = 'title';
     const count = document.createElement('span');
@@ -102,7 +103,7 @@ class HuarongSolution extends HTMLElement {
     loading.textContent = 'Solving…';
     frame.append(title, loading);
     const controls = this.getAttribute('controls');
-    const player = new Player(frame, parsed.value, { controls: controls !== null && controls !== 'false' && controls !== '0', speed: Number(this.getAttribute('speed')) || 1 });
+    const player = new Player(frame, parsed.value.layout, { exit: !tiles, controls: controls !== null && controls !== 'false' && controls !== '0', speed: Number(this.getAttribute('speed')) || 1 });
     const remote = await solveRemote(ORIGIN, canonical, metric);
     loading.remove();
     if (!remote.ok) {
@@ -114,7 +115,7 @@ class HuarongSolution extends HTMLElement {
       return;
     }
     const result = remote.result;
-    player.load(parsed.value, result.moves);
+    player.load(parsed.value.layout, tiles && metric === 'straight' ? unitMoves(result.moves) : result.moves);
     count.textContent = result.solvable ? `${result.length} ${metric === 'step' ? 'steps' : 'moves'}` : 'no solution';
     this.dataset.length = String(result.length ?? '');
     const start = Number(this.getAttribute('start'));

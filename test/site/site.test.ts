@@ -139,6 +139,25 @@ describe('the shareable solution page', () => {
   });
 });
 
+describe('数字华容道 pages', () => {
+  it('plays the hardest 8-puzzle (31 moves) to the solved board', async () => {
+    const page = await open('/s/867-254-3.1');
+    await waitReady(page);
+    expect(await page.textContent('#move-count')).toMatch(/31/);
+    await page.click('.ctl-end');
+    const tiles = await page.$$eval('#player .piece', (els) => els.map((el) => `${(el as HTMLElement).dataset.letter}@${(el as HTMLElement).style.top},${(el as HTMLElement).style.left}`));
+    expect(tiles).toContain('1@0%,0%');
+    expect(await page.isHidden('input[name=metric][value=step]')).toBe(true);
+    await page.close();
+  });
+
+  it('solves a Korf 15-puzzle through the API with the pattern databases from the static assets', async () => {
+    const body = (await (await fetch(`${server.url}/solve?layout=${encodeURIComponent('.1F6-9A43-E8CB-572D')}`)).json()) as { length: number; stats: { algorithm: string } };
+    expect(body.stats.algorithm).toBe('ida-pdb');
+    expect(body.length).toBe(46);
+  });
+});
+
 describe('editor, gallery, docs', () => {
   it('the editor builds a layout and reaches its /s/ page', async () => {
     const page = await open('/');

@@ -223,3 +223,28 @@ describe('CORS, headers, health and the OpenAPI document', () => {
     expect(doc.components.schemas.SolveResult.properties).toHaveProperty('cached');
   });
 });
+
+describe('数字华容道 through /solve', () => {
+  it('solves a 3×3 tiles code optimally and caches it', async () => {
+    const first = await json(await call('/solve?layout=867-254-3.1', { headers: freshClient() }));
+    expect(first).toMatchObject({ kind: 'tiles', length: 31, optimal: true, cached: false, goal: { code: '123-456-78.' } });
+    const again = await json(await call('/solve?layout=867-254-3.1', { headers: freshClient() }));
+    expect(again.cached).toBe(true);
+  });
+
+  it('answers an unsolvable tiles code at once with a reason', async () => {
+    const body = await json(await call('/solve?layout=213-456-78.', { headers: freshClient() }));
+    expect(body).toMatchObject({ solvable: false, status: 'unsolvable', stats: { algorithm: 'parity', nodes: 0 } });
+    expect(body.reason).toMatch(/parity/);
+  });
+
+  it('takes a goal code by POST and rejects step for tiles', async () => {
+    const res = await call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json', ...freshClient() }, body: JSON.stringify({ layout: '123-456-78.', goal: '.12-345-678' }) });
+    expect((await json(res)).length).toBe(22);
+    const step = await call('/solve?layout=123-456-78.&metric=step', { headers: freshClient() });
+    expect(step.status).toBe(400);
+    expect((await json(step)).error.code).toBe('bad-metric');
+    const dup = await json(await call('/solve?layout=123-456-77.', { headers: freshClient() }));
+    expect(dup.error).toMatchObject({ code: 'duplicate-tile', at: { row: 2, col: 1 } });
+  });
+});

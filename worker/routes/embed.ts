@@ -3,7 +3,7 @@
  * (/oembed), which hands WordPress-style consumers an <iframe> to /embed/<code>.
  */
 import { Hono } from 'hono';
-import { boardSvg, formatLayout, parseLayout, type Layout } from '../../solver/index.ts';
+import { boardSvg, parsePuzzleCode, type Layout } from '../../solver/index.ts';
 import type { AppEnv } from '../env.ts';
 import { errorResponse } from '../errors.ts';
 
@@ -21,9 +21,9 @@ embedRoutes.get('/embed/*', async (c) => {
   } catch {
     code = raw;
   }
-  const parsed = parseLayout(code);
-  if (parsed.ok && formatLayout(parsed.value) !== code) {
-    return c.redirect(`/embed/${formatLayout(parsed.value)}${new URL(c.req.url).search}`, 301);
+  const parsed = parsePuzzleCode(code);
+  if (parsed.ok && parsed.value.canonical !== code) {
+    return c.redirect(`/embed/${parsed.value.canonical}${new URL(c.req.url).search}`, 301);
   }
   if (!c.env.ASSETS) return errorResponse(c, 404, { code: 'not-found', message: 'the site is not built (run npm run build)' });
   const shell = await c.env.ASSETS.fetch(new Request(new URL('/embed/', c.req.url)));
@@ -86,10 +86,10 @@ function layoutOfOurUrl(text: string, host: string): { layout: Layout; code: str
   } catch {
     return null;
   }
-  const parsed = parseLayout(code);
+  const parsed = parsePuzzleCode(code);
   if (!parsed.ok) return null;
   const metric = url.searchParams.get('metric') ?? undefined;
-  return { layout: parsed.value, code: formatLayout(parsed.value), metric: metric && ['straight', 'step'].includes(metric) ? metric : undefined };
+  return { layout: parsed.value.layout, code: parsed.value.canonical, metric: metric && ['straight', 'step'].includes(metric) ? metric : undefined };
 }
 
 function thumbnailSize(layout: Layout): { width: number; height: number } {

@@ -4,7 +4,7 @@
  * /img/<code>.svg draws the board for previews.
  */
 import { Hono } from 'hono';
-import { boardSvg, canonicalize, formatLayout, parseLayout, type Layout } from '../../solver/index.ts';
+import { boardSvg, canonicalize, parsePuzzleCode, type Layout } from '../../solver/index.ts';
 import { cacheKey, readSolution } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
 import { errorResponse } from '../errors.ts';
@@ -24,16 +24,13 @@ function codeAfter(prefix: string, url: string, suffix = ''): string | null {
 pageRoutes.get('/s/*', async (c) => {
   const code = codeAfter('/s/', c.req.url);
   if (!code) return c.redirect('/', 302);
-  const parsed = parseLayout(code);
+  const parsed = parsePuzzleCode(code);
   const search = new URL(c.req.url).search;
-  if (parsed.ok) {
-    const canonical = formatLayout(parsed.value);
-    if (canonical !== code) return c.redirect(`/s/${canonical}${search}`, 301);
-  }
+  if (parsed.ok && parsed.value.canonical !== code) return c.redirect(`/s/${parsed.value.canonical}${search}`, 301);
   if (!c.env.ASSETS) return errorResponse(c, 404, { code: 'not-found', message: 'the site is not built (run npm run build)' });
   const shell = await c.env.ASSETS.fetch(new Request(new URL('/s/', c.req.url)));
   const origin = new URL(c.req.url).origin;
-  const meta = parsed.ok ? await describe(c.env, parsed.value, code, origin) : invalid(code, origin, parsed.error.message);
+  const meta = parsed.ok ? await describe(c.env, parsed.value.layout, code, origin, parsed.value.kind) : invalid(code, origin, parsed.error.message);
   const rewritten = new HTMLRewriter()
     .on('title', { element: (el) => void el.setInnerContent(meta.title) })
     .on('meta[name="description"]', { element: (el) => void el.setAttribute('content', meta.description) })
@@ -59,17 +56,18 @@ pageRoutes.get('/s/*', async (c) => {
 
 pageRoutes.get('/img/*', (c) => {
   const code = codeAfter('/img/', c.req.url, '.svg');
-  const parsed = code ? parseLayout(code) : null;
+  const parsed = code ? parsePuzzleCode(code) : null;
   if (!parsed || !parsed.ok) {
     return errorResponse(c, 404, { code: 'not-found', message: parsed && !parsed.ok ? parsed.error.message : 'no such image' });
   }
-  const svg = boardSvg(parsed.value, { cell: 60, title: `华容道 ${formatLayout(parsed.value)}` });
+  const svg = boardSvg(parsed.value.layout, { cell: 60, title: `华容道 ${parsed.value.canonical}`, exit: parsed.value.kind === 'klotski' });
   return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable' });
 });
 
-async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, origin: string) {
-  let description = 'The optimal solution, move by move — watch 曹操 escape.';
+async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, origin: string, kind: 'klotski' | 'tiles') {
+  let description = kind === 'tiles' ? '数字华容道: the optimal solution, move by move.' : 'The optimal solution, move by move — watch 曹操 escape.';
   try {
+    if (kind === 'tiles') throw new Error('tiles previews use the generic description');
     const canonical = canonicalize(layout);
     const cached = await readSolution(env.SOLUTIONS, cacheKey('move', canonical.code), layout.width, layout.height);
     if (cached?.status === 'solved') description = `Solved in ${cached.length} moves (optimal) — ${cached.length} 步最优解。`;
