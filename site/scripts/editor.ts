@@ -1,5 +1,5 @@
 /** The home-page editor: pick a shape, place it, drag pieces, erase; live validation; presets; Solve → /s/<code>. */
-import { FIXED_SHAPES, formatLayout, parseLayout, sortPieces, type Layout, type Piece } from '../../solver/index.ts';
+import { FIXED_SHAPES, formatLayout, formatTiles, isTilesCode, parityInvariant, parseLayout, parseTiles, solvedTiles, sortPieces, tilesToLayout, type Layout, type Piece, type TilesBoard } from '../../solver/index.ts';
 import { BoardView } from './board-view.ts';
 import { setupLangSwitch, t } from './i18n.ts';
 
@@ -50,6 +50,17 @@ else {
 }
 
 codeInput.addEventListener('input', () => {
+  if (isTilesCode(codeInput.value)) {
+    const t = parseTiles(codeInput.value);
+    if (t.ok) showTiles(t.value, true);
+    else {
+      message.textContent = t.error.message;
+      message.classList.add('invalid');
+      $('solve').setAttribute('aria-disabled', 'true');
+    }
+    return;
+  }
+  tiles = null;
   const r = parseLayout(codeInput.value);
   if (r.ok) show(r.value, true);
   else {
@@ -64,6 +75,7 @@ const tool = () => (document.querySelector<HTMLInputElement>('input[name=tool]:c
 // Click: erase, or place the chosen shape with its top-left on the cell. Drag: move a piece.
 let drag: { piece: Piece; dr: number; dc: number; start: [number, number] } | null = null;
 board.root.addEventListener('pointerdown', (e) => {
+  if (tiles) return;
   const cell = board.cellAt(e);
   if (!cell) return;
   const piece = layout.pieces.find((p) => covers(p, cell[0], cell[1]));
@@ -74,6 +86,10 @@ board.root.addEventListener('pointerdown', (e) => {
 });
 board.root.addEventListener('pointerup', (e) => {
   const cell = board.cellAt(e);
+  if (tiles) {
+    if (cell) tileClick(cell[0] * tiles.width + cell[1]);
+    return;
+  }
   const d = drag;
   drag = null;
   if (!cell) return;
@@ -93,16 +109,100 @@ board.root.addEventListener('pointerup', (e) => {
   if (fits(layout, shape, cell[0], cell[1])) show({ ...layout, pieces: [...layout.pieces, { letter: tool(), row: cell[0], col: cell[1], width: shape.width, height: shape.height }] });
 });
 
+// 数字华容道 mode: click a tile next to the blank to slide it, or click two tiles to swap them (placing numbers);
+// Shuffle makes a random solvable position.
+let tiles: TilesBoard | null = null;
+let picked: number | null = null;
+const tilesBoardView = () => tilesToLayout(tiles!);
+
+function showTiles(next: TilesBoard, fromText = false): void {
+  tiles = next;
+  board.setLayout(structuredClone(tilesBoardView()));
+  board.root.querySelector('.board-exit')?.remove();
+  const code = formatTiles(next);
+  if (!fromText) codeInput.value = code;
+  const solvable = parityInvariant(next) === parityInvariant(solvedTiles(next.width, next.height));
+  message.textContent = solvable ? t('valid') : `${t('valid')} (unsolvable: the tiles' parity cannot reach the goal)`;
+  message.classList.toggle('invalid', !solvable);
+  $('solve').setAttribute('aria-disabled', 'false');
+  $<HTMLAnchorElement>('solve').href = `/s/${code}`;
+  $<HTMLInputElement>('width').value = String(next.width);
+  $<HTMLInputElement>('height').value = String(next.height);
+}
+
+function tileClick(p: number): void {
+  const cells = Uint8Array.from(tiles!.cells);
+  const blank = cells.indexOf(0);
+  const w = tiles!.width;
+  const adjacent = Math.abs(Math.floor(p / w) - Math.floor(blank / w)) + Math.abs((p % w) - (blank % w)) === 1;
+  if (picked === null && adjacent) {
+    cells[blank] = cells[p]!;
+    cells[p] = 0;
+  } else if (picked === null) {
+    picked = p;
+    board.highlight([[Math.floor(p / w), p % w]], 'selected');
+    return;
+  } else {
+    [cells[picked], cells[p]] = [cells[p]!, cells[picked]!];
+    picked = null;
+    board.clearHighlight('selected');
+  }
+  showTiles({ ...tiles!, cells });
+}
+
+function shuffle(width: number, height: number): TilesBoard {
+  const n = width * height;
+  const cells = Uint8Array.from({ length: n }, (_, i) => (i + 1) % n);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [cells[i], cells[j]] = [cells[j]!, cells[i]!];
+  }
+  const board = { width, height, cells };
+  if (parityInvariant(board) !== parityInvariant(solvedTiles(width, height))) {
+    // Swapping two tiles (not the blank) flips the parity.
+    const [a, b] = [...cells.keys()].filter((i) => cells[i] !== 0);
+    [cells[a!], cells[b!]] = [cells[b!]!, cells[a!]!];
+  }
+  return board;
+}
+
+$('tiles-shuffle').addEventListener('click', () => {
+  const w = Math.min(6, Math.max(2, Number($<HTMLInputElement>('width').value) || 4));
+  const h = Math.min(6, Math.max(2, Number($<HTMLInputElement>('height').value) || 4));
+  showTiles(shuffle(tiles ? tiles.width : w === 4 && h === 5 ? 4 : w, tiles ? tiles.height : w === 4 && h === 5 ? 4 : h));
+});
+$('tiles-solved').addEventListener('click', () => showTiles(solvedTiles(tiles?.width ?? 3, tiles?.height ?? 3)));
+if (isTilesCode(initial)) {
+  const t0 = parseTiles(initial);
+  if (t0.ok) showTiles(t0.value);
+}
+
 function resize(): void {
+  if (tiles) {
+    const w = Math.min(6, Math.max(2, Number($<HTMLInputElement>('width').value) || 3));
+    const h = Math.min(6, Math.max(2, Number($<HTMLInputElement>('height').value) || 3));
+    showTiles(solvedTiles(w, h));
+    return;
+  }
   const width = Math.min(10, Math.max(2, Number($<HTMLInputElement>('width').value) || 4));
   const height = Math.min(10, Math.max(2, Number($<HTMLInputElement>('height').value) || 5));
   show({ width, height, pieces: layout.pieces.filter((p) => p.row + p.height <= height && p.col + p.width <= width) });
 }
 $('width').addEventListener('change', resize);
 $('height').addEventListener('change', resize);
-$('clear').addEventListener('click', () => show({ ...layout, pieces: [] }));
+$('clear').addEventListener('click', () => {
+  tiles = null;
+  show({ ...layout, pieces: [] });
+});
 $<HTMLSelectElement>('preset').addEventListener('change', (e) => {
-  const r = parseLayout((e.target as HTMLSelectElement).value);
+  const value = (e.target as HTMLSelectElement).value;
+  if (isTilesCode(value)) {
+    const t0 = parseTiles(value);
+    if (t0.ok) showTiles(t0.value);
+    return;
+  }
+  tiles = null;
+  const r = parseLayout(value);
   if (r.ok) show(r.value);
 });
 $('solve').addEventListener('click', (e) => {

@@ -159,7 +159,12 @@ export function tilesIda(
     return p % width !== 0;
   };
 
-  const search = (g: number, h: number, lastDir: number): number => {
+  /**
+   * `parentH`: the parent's lower bound. Moves back toward the parent (and, in the straight metric, further along the
+   * last direction) are not searched, but the states they reach are the parent or its neighbours, so they still
+   * bound this state's learned value from below by g + parentH — without that the learned bounds could overestimate.
+   */
+  const search = (g: number, h: number, lastDir: number, parentH: number): number => {
     if ((++nodes & (CHECK_EVERY - 1)) === 0 && clock.spent(nodes)) aborted = true;
     if (aborted) return Number.POSITIVE_INFINITY;
     if (h === 0 && blank === goalBlank && isGoal()) return FOUND;
@@ -177,7 +182,7 @@ export function tilesIda(
     if (slot < 0) slot = tt.claim(keyStack, at, iteration);
     tt.iteration[slot] = iteration;
     tt.depth[slot] = g;
-    let best = Number.POSITIVE_INFINITY;
+    let best = lastDir >= 0 ? g + (metric === "move" ? 1 : 0) + parentH : Number.POSITIVE_INFINITY;
     for (let d = 0; d < 4; d++) {
       if (lastDir >= 0 && d === ((lastDir + 2) & 3)) continue; // never undo the last move
       if (metric === 'straight' && d === lastDir) continue; // two slides one way are one straight move
@@ -188,7 +193,7 @@ export function tilesIda(
         steps++;
         const childH = nh >= 0 ? nh : evaluate();
         path.push(blank);
-        const f = search(g + 1, childH, d);
+        const f = search(g + 1, childH, d, h);
         if (f === FOUND) return FOUND;
         path.pop();
         if (f < best) best = f;
@@ -214,7 +219,7 @@ export function tilesIda(
     iteration = iteration === 0xffff ? 1 : iteration + 1;
     clock.depth = bound;
     path.length = 0;
-    const result = search(0, h0, -1);
+    const result = search(0, h0, -1, 0);
     if (result === FOUND) return { status: 'solved', blankPath: path.slice(), nodes, lowerBound: path.length, ttBytes: tt.bytes };
     if (aborted || result === Number.POSITIVE_INFINITY) return { status: 'budget-exceeded', blankPath: [], nodes, lowerBound: bound, ttBytes: tt.bytes };
     bound = Math.max(result, bound + 1);

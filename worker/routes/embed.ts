@@ -3,7 +3,7 @@
  * (/oembed), which hands WordPress-style consumers an <iframe> to /embed/<code>.
  */
 import { Hono } from 'hono';
-import { boardSvg, parsePuzzleCode, type Layout } from '../../solver/index.ts';
+import { boardSvg, escapeXml, parsePuzzleCode, type Layout } from '../../solver/index.ts';
 import type { AppEnv } from '../env.ts';
 import { errorResponse } from '../errors.ts';
 
@@ -60,7 +60,7 @@ embedRoutes.get('/oembed', (c) => {
     provider_name: 'Huarong 华容道',
     provider_url: origin,
     title,
-    html: `<iframe src="${escapeAttr(src)}" width="${width}" height="${height}" style="border:0;max-width:100%" title="${escapeAttr(title)}" loading="lazy"></iframe>`,
+    html: `<iframe src="${escapeXml(src)}" width="${width}" height="${height}" style="border:0;max-width:100%" title="${escapeXml(title)}" loading="lazy"></iframe>`,
     width,
     height,
     cache_age: 86400,
@@ -100,8 +100,4 @@ function thumbnailSize(layout: Layout): { width: number; height: number } {
 function positive(text: string | undefined): number | undefined {
   const n = Number(text);
   return text && Number.isFinite(n) && n > 0 ? Math.floor(n) : undefined;
-}
-
-export function escapeAttr(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 }

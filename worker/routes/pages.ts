@@ -4,7 +4,7 @@
  * /img/<code>.svg draws the board for previews.
  */
 import { Hono } from 'hono';
-import { boardSvg, canonicalize, parsePuzzleCode, type Layout } from '../../solver/index.ts';
+import { boardSvg, canonicalize, escapeXml, parsePuzzleCode, type Layout } from '../../solver/index.ts';
 import { cacheKey, readSolution } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
 import { errorResponse } from '../errors.ts';
@@ -40,10 +40,10 @@ pageRoutes.get('/s/*', async (c) => {
     .on('meta[property="og:url"]', { element: (el) => void el.setAttribute('content', meta.url) })
     .on('head', {
       element: (el) => {
-        el.append(`<link rel="canonical" href="${escapeAttr(meta.url)}">`, { html: true });
+        el.append(`<link rel="canonical" href="${escapeXml(meta.url)}">`, { html: true });
         if (parsed.ok) {
           const oembed = `${origin}/oembed?url=${encodeURIComponent(meta.url)}&format=json`;
-          el.append(`<link rel="alternate" type="application/json+oembed" href="${escapeAttr(oembed)}" title="${escapeAttr(meta.title)}">`, { html: true });
+          el.append(`<link rel="alternate" type="application/json+oembed" href="${escapeXml(oembed)}" title="${escapeXml(meta.title)}">`, { html: true });
         }
       },
     })
@@ -85,8 +85,4 @@ async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, o
 
 function invalid(code: string, origin: string, message: string) {
   return { title: 'Invalid layout — Huarong 华容道', description: message, image: `${origin}/favicon.svg`, url: `${origin}/s/${encodeURIComponent(code)}` };
-}
-
-function escapeAttr(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 }
