@@ -53,7 +53,11 @@ export class BoardView {
       const label = document.createElement('span');
       label.className = 'piece-label';
       label.textContent = names ? names[i]!.zh : p.letter;
-      if (names && p.height > p.width) label.classList.add('vertical');
+      if (names && p.height > p.width) {
+        // One character per line: upright in every font, unlike vertical writing modes.
+        label.textContent = [...names[i]!.zh].join('\n');
+        label.classList.add('vertical');
+      }
       el.append(label);
       this.place(el, p, p.row, p.col);
       this.root.append(el);
