@@ -77,11 +77,6 @@ export class SearchBoard {
     return this.goalPos === this.puzzle.goalCell;
   }
 
-  /** Top-left cell of the piece covering `cell` (which must not be empty). */
-  topLeftOf(cell: number): number {
-    return cell - this.puzzle.partOffset[this.grid[cell]!]!;
-  }
-
   /** Writes the top-left cells of the pieces touching an empty cell (the only ones that can move); returns how many. */
   movablePieces(out: Int16Array): number {
     const { width, cells, partOffset } = this.puzzle;

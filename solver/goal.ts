@@ -69,8 +69,3 @@ export function parseGoalText(text: string): GoalSpec {
   const piece: GoalSpec['piece'] = m[1] ? m[1] : [Number(m[2]), Number(m[3])];
   return { piece, at: [Number(m[4]), Number(m[5])] };
 }
-
-export function formatGoal(layout: Layout, goal: Goal): string {
-  const p = layout.pieces[goal.pieceIndex]!;
-  return `${p.row},${p.col}@${goal.row},${goal.col}`;
-}

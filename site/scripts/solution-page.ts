@@ -1,5 +1,5 @@
 /** The /s/<code> page: validate the code, fetch the solution (or solve in the browser), play it, let people play. */
-import { formatLayout, formatTiles, legalMoves, movePiece, parsePuzzleCode, tileMoves, unitMoves, type Layout, type Metric, type SolveResult, type TilesResult } from '../../solver/index.ts';
+import { formatLayout, formatTiles, legalMoves, solvedTiles, movePiece, parsePuzzleCode, tileMoves, unitMoves, type Layout, type Metric, type SolveResult, type TilesResult } from '../../solver/index.ts';
 import { currentLang, setupLangSwitch, t } from './i18n.ts';
 import { Player } from './player.ts';
 import { solveInBrowser, solveRemote } from './solve-client.ts';
@@ -170,7 +170,7 @@ async function main(): Promise<void> {
       player.load(freeLayout, []);
       showCount(null, metric);
       const goal = freeLayout.pieces.find((p) => p.letter === 'B');
-      const solved = tiles ? codeOf(freeLayout) === formatTiles({ width: freeLayout.width, height: freeLayout.height, cells: Uint8Array.from({ length: freeLayout.width * freeLayout.height }, (_, i) => (i === freeLayout!.width * freeLayout!.height - 1 ? 0 : i + 1)) }) : goal && goal.row === freeLayout.height - 2 && goal.col === Math.floor((freeLayout.width - 2) / 2);
+      const solved = tiles ? codeOf(freeLayout) === formatTiles(solvedTiles(freeLayout.width, freeLayout.height)) : goal && goal.row === freeLayout.height - 2 && goal.col === Math.floor((freeLayout.width - 2) / 2);
       setStatus(solved ? t('solved') : t('playMode'));
       return;
     }
