@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseTilesOrThrow } from '../solver/tiles/codec.ts';
 import { solveTiles } from '../solver/tiles/solve.ts';
-import { loadDatabases } from '../scripts/pdb-files.ts';
+import { loadDatabases } from '../solver/node/pdb-files.ts';
 import { writeSection } from './results.ts';
 import { median } from './stats.ts';
 

@@ -1,7 +1,7 @@
 /** npm run build:pdb — builds the 4×4 6-6-3 additive pattern databases (retrograde BFS) into site/public/pdb/. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { buildDatabase, databaseFileName, PARTITION_663, serialize } from '../solver/tiles/pdb.ts';
-import { databasesPresent, PDB_DIR } from './pdb-files.ts';
+import { databasesPresent, PDB_DIR } from '../solver/node/pdb-files.ts';
 
 if (process.argv.includes('--if-missing') && databasesPresent()) {
   console.log('pattern databases present (site/public/pdb/)');

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Command line: npm run --silent solve -- '<code>' [--metric move|straight|step] [--algorithm auto|ida|bfs]
+ * Command line: npm run --silent solve -- '<code>' [--metric move|straight|step] [--algorithm auto|table|ida|bfs]
  *   [--goal B@3,1] [--json] [--repeat N] [--analyze] [--max-nodes N] [--max-ms N]
  * Exit codes: 0 solved, 1 unsolvable, 2 bad input, 3 budget exceeded.
  */
@@ -16,14 +16,15 @@ import { ALGORITHMS, solve, type Algorithm, type SolveResult } from './solve.ts'
 import { isTilesCode, parseTilesOrThrow, tilesToLayout } from './tiles/codec.ts';
 import { solveTiles, type TilesResult } from './tiles/solve.ts';
 import type { Move } from './moves.ts';
-import { loadDatabases } from '../scripts/pdb-files.ts';
+import { loadDatabases } from './node/pdb-files.ts';
+import { fileTables } from './node/tablebase-files.ts';
 
 const USAGE = `usage: npm run --silent solve -- '<layout code>' [options]
 
   <layout code>        rows joined by '-' (B 2×2, V 1×2 tall, H 2×1 wide, S 1×1, . empty), or a CommonCode;
                        or a 数字华容道 tiles code (digits 1-9 then A-Z, . blank), e.g. 1234-5678-9ABC-DEF.
   --metric M           move (default) | straight | step
-  --algorithm A        auto (default) | ida | bfs
+  --algorithm A        auto (default: the classic tablebase when it covers the layout, else a search) | table | ida | bfs
   --goal G             goal piece and target top-left, e.g. B@3,1 or 0,0@4,2 (default: the B to the bottom centre);
                        for tiles, a goal code (default: tiles in order, blank last)
   --optimal            tiles 5×5 and larger: insist on an optimal solution (within the budget)
@@ -79,8 +80,9 @@ function main(argv: string[]): number {
     if (values.analyze) return printAnalysis(layout, { metric, goal, maxNodes, maxMs }, values.json);
     const times: number[] = [];
     let result!: SolveResult & { stats: { medianMs?: number } };
+    const tablebase = algorithm === 'auto' || algorithm === 'table' ? fileTables() : null;
     for (let i = 0; i < repeat; i++) {
-      result = solve(layout, { metric, algorithm, goal, maxNodes, maxMs });
+      result = solve(layout, { metric, algorithm, goal, maxNodes, maxMs, tablebase });
       times.push(result.stats.ms);
     }
     if (repeat > 1) result.stats.medianMs = median(times);
@@ -147,7 +149,8 @@ function badInput(message: string, problem?: object): number {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  const value = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return Math.round(value * 1000) / 1000;
 }
 
 function printSolution(layout: Layout, result: SolveResult & { stats: { medianMs?: number } }): void {
@@ -161,7 +164,10 @@ function printSolution(layout: Layout, result: SolveResult & { stats: { medianMs
   const s = result.stats;
   const timing = `${s.algorithm}, ${s.nodes.toLocaleString('en')} positions, ${s.ms} ms${s.medianMs !== undefined ? ` (median ${s.medianMs} ms)` : ''}, ${(s.ttBytes / 1024).toFixed(0)} KiB`;
   if (result.status === 'solved') out.push('', `Solved in ${result.length} ${unit(result.metric, result.length!)} (optimal). [${timing}]`);
-  else if (result.status === 'unsolvable') out.push('', `No solution: all ${result.explored!.toLocaleString('en')} reachable positions explored. [${timing}]`);
+  else if (result.status === 'unsolvable') {
+    const why = result.explored === undefined ? 'the tablebase shows the goal cannot be reached' : `all ${result.explored.toLocaleString('en')} reachable positions explored`;
+    out.push('', `No solution: ${why}. [${timing}]`);
+  }
   else out.push('', `Budget exceeded: no solution shorter than ${result.lowerBound} ${unit(result.metric, 2)}. [${timing}]`);
   console.log(out.join('\n'));
 }

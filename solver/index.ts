@@ -19,3 +19,8 @@ export { isTilesCode, parseTiles, parseTilesOrThrow, formatTiles, solvedTiles, p
 export { solveTiles, type TilesResult, type TilesSolveOptions } from './tiles/solve.ts';
 export { deserialize as deserializeDatabase, databaseFileName, PARTITION_663, type PatternDatabase } from './tiles/pdb.ts';
 export { parsePuzzleCode, unitMoves, tileMoves, type PuzzleCode } from './puzzle-code.ts';
+export { MIXES, findMix, mixTag, type Mix } from './tablebase/mixes.ts';
+export { TABLEBASE_PATH, tableFileName, deserializeTable } from './tablebase/file.ts';
+export { toClassicPosition, toLayout as classicLayout } from './tablebase/classic.ts';
+export type { TableSource } from './tablebase/walk.ts';
+export { classicMix, evaluateMoves, type MoveEvaluation } from './tablebase/evaluate.ts';

@@ -18,13 +18,20 @@ import { DEFAULT_TT_BYTES } from './transposition.ts';
 import { isTilesCode, parseTilesOrThrow } from './tiles/codec.ts';
 import type { PatternDatabase } from './tiles/pdb.ts';
 import { solveTiles, type TilesResult } from './tiles/solve.ts';
+import { tableAnswer } from './tablebase/answer.ts';
+import type { TableSource } from './tablebase/walk.ts';
 
-export type Algorithm = 'auto' | 'ida' | 'bfs';
-export const ALGORITHMS: readonly Algorithm[] = ['auto', 'ida', 'bfs'];
+export type Algorithm = 'auto' | 'table' | 'ida' | 'bfs';
+export const ALGORITHMS: readonly Algorithm[] = ['auto', 'table', 'ida', 'bfs'];
 
 export interface SolveOptions extends Budget {
   /** Tiles 4×4: the 6-6-3 pattern databases (loaded by the caller; see solver/tiles/pdb.ts). */
   databases?: PatternDatabase[] | null;
+  /**
+   * Classic 4×5 tablebase (see solver/tablebase/): gives a mix's table in a metric, or null. With it, `auto` answers
+   * classic layouts with the default goal by walking the table, with no search.
+   */
+  tablebase?: TableSource | null;
   metric?: Metric;
   algorithm?: Algorithm;
   goal?: GoalSpec | null;
@@ -55,7 +62,8 @@ export interface SolveResult {
   /** With unsolvable: how many positions were explored to prove it. */
   explored?: number;
   moves: Move[];
-  stats: { algorithm: 'bfs' | 'ida'; nodes: number; ms: number; ttBytes: number; estimate: number };
+  /** `table`: `nodes` counts table values read and `ttBytes` the size of the table consulted. */
+  stats: { algorithm: 'table' | 'bfs' | 'ida'; nodes: number; ms: number; ttBytes: number; estimate: number };
 }
 
 /** Above this many estimated states, `auto` uses IDA* instead of breadth-first search. */
@@ -90,8 +98,6 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
   if (!ALGORITHMS.includes(algorithm)) fail('bad-algorithm', `algorithm ${JSON.stringify(algorithm)} is not one of ${ALGORITHMS.join(', ')}`);
   const goal = resolveGoal(layout, options.goal);
   const clock = new BudgetClock({ maxNodes: options.maxNodes, maxMs: options.maxMs ?? DEFAULT_MAX_MS, onProgress: options.onProgress });
-  const { puzzle, grid } = compilePuzzle(layout, goal);
-  const estimate = estimateStates(puzzle);
   const base = {
     kind: 'klotski' as const,
     layout: formatLayout(layout),
@@ -100,6 +106,17 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
     goal: goalCells(layout, goal),
     metric,
   };
+  if (algorithm === 'auto' || algorithm === 'table') {
+    const answer = tableAnswer(layout, goal, metric, options.tablebase);
+    if ('status' in answer) {
+      const stats = { ...answer.stats, ms: round(clock.elapsed()) };
+      if (answer.status === 'unsolvable') return { ...base, status: 'unsolvable', solvable: false, optimal: true, length: null, moves: [], stats };
+      return { ...base, status: 'solved', solvable: true, optimal: true, length: answer.moves.length, moves: answer.moves, stats };
+    }
+    if (algorithm === 'table') fail('table-unavailable', answer.reason);
+  }
+  const { puzzle, grid } = compilePuzzle(layout, goal);
+  const estimate = estimateStates(puzzle);
   const wantBfs = algorithm === 'bfs' || (algorithm === 'auto' && estimate <= BFS_AUTO_LIMIT);
   let nodes = 0;
   if (wantBfs) {

@@ -20,6 +20,7 @@ import {
   solve,
   solveTiles,
   solvedTiles,
+  toClassicPosition,
   type GoalSpec,
   type Metric,
   type PatternDatabase,
@@ -27,6 +28,7 @@ import {
 import { cacheKey, readSolution, writeSolution, type StoredSolution } from './cache.ts';
 import type { Env } from './env.ts';
 import type { ApiError } from './errors.ts';
+import { loadTable } from './tablebase.ts';
 
 export interface SolveInput {
   layout: string;
@@ -35,9 +37,16 @@ export interface SolveInput {
   goal?: GoalSpec | string;
 }
 
+/** One Server-Timing entry. */
+export interface Timing {
+  name: string;
+  desc: string;
+  ms: number;
+}
+
 export type SolveOutcome =
   /** `etagSource` identifies the representation: a cache key's solution never changes once stored. */
-  | { ok: true; body: Record<string, unknown>; cached: boolean; cacheMs: number; solveMs: number; etagSource: string }
+  | { ok: true; body: Record<string, unknown>; cached: boolean; timings: Timing[]; etagSource: string }
   | { ok: false; status: 400 | 429 | 503; error: ApiError; headers?: Record<string, string> };
 
 /** Default budget per cache miss; see wrangler.toml `SOLVE_MAX_NODES`. */
@@ -50,6 +59,11 @@ interface Plan {
   width: number;
   height: number;
   run(maxNodes: number): Promise<Solved>;
+  /**
+   * Classic layouts: the answer from the tablebase (table loaded on first use), or null to go the cache-and-search
+   * way. A table answer costs less than a KV read, so it is neither cached nor rate-limited.
+   */
+  fromTable?(): Promise<{ stored: StoredSolution; loadMs: number } | null>;
   /** The response body for the request, from the stored (canonical) solution. */
   present(stored: StoredSolution): Record<string, unknown>;
 }
@@ -60,13 +74,19 @@ const inFlight = new Map<string, Promise<Solved>>();
 export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) => void, input: SolveInput, clientKey: string): Promise<SolveOutcome> {
   let plan: Plan | ApiError;
   try {
-    plan = isTilesCode(input.layout) ? await tilesPlan(env, input) : klotskiPlan(input);
+    plan = isTilesCode(input.layout) ? await tilesPlan(env, input) : klotskiPlan(env, input);
   } catch (e) {
     if (e instanceof LayoutError) return { ok: false, status: 400, error: e.problem };
     throw e;
   }
   if (!('key' in plan)) return { ok: false, status: 400, error: plan };
   const { key } = plan;
+  const answer = plan.fromTable ? await plan.fromTable() : null;
+  if (answer) {
+    const body: Record<string, unknown> = { ...plan.present(answer.stored), cached: false };
+    const timings = [{ name: 'table', desc: 'tablebase load', ms: answer.loadMs }, { name: 'solve', desc: 'table walk', ms: answer.stored.stats.ms }];
+    return { ok: true, body, cached: false, timings, etagSource: `${key}|${body.layout}|${JSON.stringify(body.goal)}|${answer.stored.length}` };
+  }
   const started = performance.now();
   let stored = await readSolution(env.SOLUTIONS, key, plan.width, plan.height);
   const cacheMs = performance.now() - started;
@@ -108,10 +128,11 @@ export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) =>
     solveMs = outcome.stats.ms;
   }
   const body: Record<string, unknown> = { ...plan.present(stored), cached };
-  return { ok: true, body, cached, cacheMs, solveMs, etagSource: `${key}|${body.layout}|${JSON.stringify(body.goal)}|${stored.length}` };
+  const timings = [{ name: 'cache', desc: 'KV read', ms: cacheMs }, { name: 'solve', desc: 'search', ms: solveMs }];
+  return { ok: true, body, cached, timings, etagSource: `${key}|${body.layout}|${JSON.stringify(body.goal)}|${stored.length}` };
 }
 
-function klotskiPlan(input: SolveInput): Plan | ApiError {
+function klotskiPlan(env: Env, input: SolveInput): Plan | ApiError {
   const metric = input.metric ?? 'move';
   const parsed = parseLayout(input.layout);
   if (!parsed.ok) return parsed.error;
@@ -119,10 +140,23 @@ function klotskiPlan(input: SolveInput): Plan | ApiError {
   const layout = parsed.value;
   const canonical = canonicalize(layout, input.goal);
   const goal = resolveGoal(layout, input.goal);
+  const classic = toClassicPosition(canonical.layout, resolveGoal(canonical.layout, canonical.goal));
   return {
     key: cacheKey(metric, canonical.code),
     width: layout.width,
     height: layout.height,
+    fromTable:
+      'position' in classic
+        ? async () => {
+            const started = performance.now();
+            const table = await loadTable(env, classic.position.mix, metric);
+            const loadMs = performance.now() - started;
+            if (!table) return null;
+            const result = solve(canonical.layout, { metric, goal: canonical.goal, tablebase: () => table });
+            if (result.stats.algorithm !== 'table' || result.status === 'budget-exceeded') return null;
+            return { stored: { status: result.status, length: result.length, moves: result.moves, stats: result.stats }, loadMs };
+          }
+        : undefined,
     run: async (maxNodes) => {
       // Workers' clocks stand still during CPU work, so the budget is counted in positions, not milliseconds.
       const result = solve(canonical.layout, { metric, goal: canonical.goal, maxNodes });

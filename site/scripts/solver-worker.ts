@@ -1,6 +1,20 @@
 /// <reference lib="webworker" />
 /** Web Worker: runs the solver core off the main thread, posting progress every ~100 ms. */
-import { PARTITION_663, databaseFileName, deserializeDatabase, isTilesCode, solveCode, type PatternDatabase } from '../../solver/index.ts';
+import {
+  PARTITION_663,
+  TABLEBASE_PATH,
+  classicMix,
+  databaseFileName,
+  deserializeDatabase,
+  deserializeTable,
+  isTilesCode,
+  parseLayout,
+  solveCode,
+  tableFileName,
+  type GoalSpec,
+  type Metric,
+  type PatternDatabase,
+} from '../../solver/index.ts';
 
 /** The 4×4 databases from the site's /pdb/ files (checked on load); null when they cannot be had. */
 async function databases(): Promise<PatternDatabase[] | null> {
@@ -13,13 +27,31 @@ async function databases(): Promise<PatternDatabase[] | null> {
   }
 }
 
+/** The classic tablebase file for this layout's piece mix (the same file the Worker uses), or null. */
+async function classicTable(code: string, metric: Metric, goal: GoalSpec | null | undefined): Promise<Uint8Array | null> {
+  const parsed = parseLayout(code);
+  if (!parsed.ok) return null;
+  try {
+    const mix = classicMix(parsed.value, goal);
+    if (!mix) return null;
+    const res = await fetch(`${TABLEBASE_PATH}${tableFileName(mix, metric)}`);
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return deserializeTable(new Uint8Array(await res.arrayBuffer()), mix, metric);
+  } catch (e) {
+    console.warn('tablebase unavailable; solving by search:', (e as Error).message);
+    return null;
+  }
+}
+
 self.onmessage = async (e: MessageEvent) => {
   const { layout, metric, goal } = e.data;
   const fourByFour = isTilesCode(layout) && /^[^-]{4}(-[^-]{4}){3}$/.test(layout.trim());
+  const table = isTilesCode(layout) ? null : await classicTable(layout, metric ?? 'move', goal);
   const outcome = solveCode(layout, {
     metric,
     goal,
     databases: fourByFour ? await databases() : null,
+    tablebase: table ? () => table : null,
     maxMs: 10 * 60_000,
     onProgress: (progress) => self.postMessage({ type: 'progress', progress }),
   });

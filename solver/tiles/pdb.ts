@@ -7,6 +7,7 @@
  * without moving a group tile are one state. Stored at 4 bits per placement: the value minus the group's Manhattan
  * distance is always even, so (value − md) / 2 is stored, capped at 15 (a cap only weakens the bound).
  */
+import { fnv1a } from '../checksum.ts';
 
 export const PDB_WIDTH = 4;
 export const PDB_CELLS = 16;
@@ -171,12 +172,6 @@ export function buildDatabase(tiles: number[], onLevel?: (depth: number, states:
     data[index >> 1] = data[index >> 1]! | (index & 1 ? extra << 4 : extra);
   }
   return { tiles, data, entries };
-}
-
-function fnv1a(bytes: Uint8Array): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
-  return h >>> 0;
 }
 
 /** File form: `HRPDB1 <json header>\n` then the packed entries; the header carries a checksum of the data. */

@@ -16,8 +16,26 @@ describe('solve CLI', () => {
     const result = JSON.parse(r.stdout);
     expect(result).toMatchObject({ layout: 'VBBV-VBBV-VHHV-VSSV-S..S', solvable: true, optimal: true, metric: 'move', length: 81 });
     expect(result.moves[0]).toHaveProperty('path');
-    expect(result.stats).toMatchObject({ algorithm: 'bfs' });
+    expect(result.stats).toMatchObject({ algorithm: 'table' });
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('--algorithm table|bfs picks the engine; table refuses layouts it does not cover, with the reason', () => {
+    const bfs = JSON.parse(run('SSSV-BBVV-BBVV-.HHV-.SHH', '--json', '--algorithm', 'bfs').stdout);
+    const table = JSON.parse(run('SSSV-BBVV-BBVV-.HHV-.SHH', '--json', '--algorithm', 'table').stdout);
+    expect([bfs.stats.algorithm, bfs.length]).toEqual(['bfs', 138]);
+    expect([table.stats.algorithm, table.length]).toEqual(['table', 138]);
+    const uncovered = run('SBBS-VBBV-VHHV-VS.V-V..V', '--algorithm', 'table');
+    expect(uncovered.code).toBe(2);
+    expect(uncovered.stderr).toContain('the tablebase covers layouts with exactly two empty cells');
+    const auto = JSON.parse(run('SBBS-VBBV-VHHV-VS.V-V..V', '--json').stdout);
+    expect([auto.stats.algorithm, auto.length]).toEqual(['bfs', 24]);
+  });
+
+  it('says so when the tablebase shows a layout cannot be solved', () => {
+    const r = run('VBBV-VBBV-VVSV-VVSV-S..S');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('No solution: the tablebase shows the goal cannot be reached');
   });
 
   it('draws the boards and the count for people', () => {
@@ -50,7 +68,7 @@ describe('solve CLI', () => {
   });
 
   it('exits 3 when the budget runs out', () => {
-    const r = run('SSSV-BBVV-BBVV-.HHV-.SHH', '--max-nodes', '100', '--json');
+    const r = run('SSSV-BBVV-BBVV-.HHV-.SHH', '--max-nodes', '100', '--json', '--algorithm', 'bfs');
     expect(r.code).toBe(3);
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'budget-exceeded', solvable: null });
   });

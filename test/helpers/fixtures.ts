@@ -1,34 +1,12 @@
 /** The shared layout tables, kept in data/ (copies of shared/layouts). */
 import { readFileSync } from 'node:fs';
+import { parseClassicTable, parseTable, type NamedLayout } from './tables.ts';
 
-export interface NamedLayout {
-  commonCode: string;
-  name: string;
-  layout: string;
-  /** Minimum moves per metric; null where no solution exists. */
-  move: number | null;
-  straight: number | null;
-  step: number | null;
-}
+export type { NamedLayout };
 
-function rows(file: string): string[][] {
-  const text = readFileSync(new URL(`../../data/${file}`, import.meta.url), 'utf8');
-  const lines = text.split('\n').filter((l) => l.trim() && !l.startsWith('#'));
-  return lines.slice(1).map((l) => l.split('\t'));
-}
+export const CLASSIC: NamedLayout[] = parseClassicTable(readFileSync(new URL('../../data/classic.tsv', import.meta.url), 'utf8'));
 
-const count = (s: string) => (s === '-' ? null : Number(s));
-
-export const CLASSIC: NamedLayout[] = rows('classic.tsv').map(([commonCode, name, layout, move, straight, step]) => ({
-  commonCode: commonCode!,
-  name: name!,
-  layout: layout!,
-  move: count(move!),
-  straight: count(straight!),
-  step: count(step!),
-}));
-
-export const KORF: Array<{ id: number; code: string; optimal: number }> = rows('korf100.tsv').map(([id, , code, optimal]) => ({
+export const KORF: Array<{ id: number; code: string; optimal: number }> = parseTable(readFileSync(new URL('../../data/korf100.tsv', import.meta.url), 'utf8')).map(([id, , code, optimal]) => ({
   id: Number(id),
   code: code!,
   optimal: Number(optimal),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatTiles, parityInvariant, parseTiles, parseTilesOrThrow, solveCode, solveTiles, solvedTiles } from '../../solver/index.ts';
 import { deserialize, serialize, buildDatabase } from '../../solver/tiles/pdb.ts';
-import { databasesPresent, loadDatabases } from '../../scripts/pdb-files.ts';
+import { databasesPresent, loadDatabases } from '../../solver/node/pdb-files.ts';
 import { KORF } from '../helpers/fixtures.ts';
 import { seededRandom } from '../helpers/random-layouts.ts';
 import { bfsFrom, replayTiles } from '../helpers/tiles-reference.ts';

@@ -60,7 +60,7 @@ async function respond(c: Context<AppEnv>, input: SolveInput, cacheable: boolean
   const clientKey = c.req.header('CF-Connecting-IP') ?? 'local';
   const outcome = await solveRequest(c.env, waitUntil, input, clientKey);
   if (!outcome.ok) return errorResponse(c, outcome.status, outcome.error, outcome.headers);
-  c.header('Server-Timing', `cache;desc="KV read";dur=${outcome.cacheMs.toFixed(2)}, solve;dur=${outcome.solveMs.toFixed(2)}`);
+  c.header('Server-Timing', outcome.timings.map((t) => `${t.name};desc="${t.desc}";dur=${t.ms.toFixed(2)}`).join(', '));
   if (cacheable) {
     const etag = `"${await sha256Hex(outcome.etagSource)}"`;
     c.header('ETag', etag);

@@ -1,9 +1,9 @@
 /** Node side of the pattern databases: where the files live, and loading them (checked) for the CLI and benchmarks. */
 import { existsSync, readFileSync } from 'node:fs';
-import { databaseFileName, deserialize, PARTITION_663, type PatternDatabase } from '../solver/tiles/pdb.ts';
+import { databaseFileName, deserialize, PARTITION_663, type PatternDatabase } from '../tiles/pdb.ts';
 
 /** Built by `npm run build:pdb`; served to the Worker and browsers as static assets from /pdb/. */
-export const PDB_DIR = new URL('../site/public/pdb/', import.meta.url);
+export const PDB_DIR = new URL('../../site/public/pdb/', import.meta.url);
 
 export function databasesPresent(): boolean {
   return PARTITION_663.every((tiles) => existsSync(new URL(databaseFileName(tiles), PDB_DIR)));

@@ -1,0 +1,99 @@
+/**
+ * Piece mixes of the classic board and the perfect ranking of positions within one mix.
+ *
+ * A mix is one 2×2 block, `v` vertical and `h` horizontal generals and `s` soldiers with exactly two empty cells:
+ * 4 + 2v + 2h + s = 18, so 36 mixes. A position is numbered by the block's place (12) times the rank of the
+ * reading-order sequence of the other units — piece top-lefts and empty cells — as a permutation of a multiset
+ * (E < V < H < S). Sequences that do not fit the board are unused numbers.
+ */
+
+export interface Mix {
+  /** 0…35, in order of (v + h, v). */
+  id: number;
+  vertical: number;
+  horizontal: number;
+  soldiers: number;
+  /** Arrangements of the units: (v + h + s + 2)! / (v! h! s! 2!). */
+  sequences: number;
+  /** BLOCK_PLACES × sequences: the numbers used by this mix's table. */
+  size: number;
+}
+
+export const EMPTY_UNITS = 2;
+/** Unit symbols in ranking order. */
+export const UNIT_EMPTY = 0;
+export const UNIT_V = 1;
+export const UNIT_H = 2;
+export const UNIT_S = 3;
+
+/** Remaining-counts state: ((e * 8 + v) * 8 + h) * 15 + s; a unit of each symbol subtracts its stride. */
+export const STRIDE = [8 * 8 * 15, 8 * 15, 15, 1] as const;
+const STATES = 3 * 8 * 8 * 15;
+
+function factorial(n: number): number {
+  let f = 1;
+  for (let i = 2; i <= n; i++) f *= i;
+  return f;
+}
+
+function multinomial(e: number, v: number, h: number, s: number): number {
+  return factorial(e + v + h + s) / (factorial(e) * factorial(v) * factorial(h) * factorial(s));
+}
+
+/**
+ * `below[state * 4 + u]`: how many sequences of the remaining units start with a symbol smaller than u;
+ * `below[state * 4 + 4]`… is not stored — `total[state]` is the number of all of them.
+ */
+export const below = new Uint32Array(STATES * 4);
+export const total = new Uint32Array(STATES);
+/** `remaining[state * 4 + u]`: how many units of symbol u are left. */
+export const remaining = new Uint8Array(STATES * 4);
+for (let e = 0; e <= 2; e++) {
+  for (let v = 0; v < 8; v++) {
+    for (let h = 0; h < 8; h++) {
+      for (let s = 0; s < 15; s++) {
+        const state = ((e * 8 + v) * 8 + h) * 15 + s;
+        const counts = [e, v, h, s];
+        total[state] = multinomial(e, v, h, s);
+        let acc = 0;
+        for (let u = 0; u < 4; u++) remaining[state * 4 + u] = counts[u]!;
+        for (let u = 0; u < 4; u++) {
+          below[state * 4 + u] = acc;
+          if (counts[u]! > 0) {
+            const rest = [...counts];
+            rest[u]!--;
+            acc += multinomial(rest[0]!, rest[1]!, rest[2]!, rest[3]!);
+          }
+        }
+      }
+    }
+  }
+}
+
+export const MIXES: readonly Mix[] = (() => {
+  const mixes: Mix[] = [];
+  for (let generals = 0; generals <= 7; generals++) {
+    for (let vertical = generals; vertical >= 0; vertical--) {
+      const horizontal = generals - vertical;
+      const soldiers = 14 - 2 * generals;
+      const sequences = multinomial(EMPTY_UNITS, vertical, horizontal, soldiers);
+      mixes.push({ id: mixes.length, vertical, horizontal, soldiers, sequences, size: 12 * sequences });
+    }
+  }
+  return mixes;
+})();
+
+/** The mix with these counts, or undefined when they do not make a classic position. */
+export function findMix(vertical: number, horizontal: number, soldiers: number): Mix | undefined {
+  return MIXES.find((m) => m.vertical === vertical && m.horizontal === horizontal && m.soldiers === soldiers);
+}
+
+/** The remaining-counts state of a whole mix (before any unit is placed). */
+export function startState(mix: Mix): number {
+  return ((EMPTY_UNITS * 8 + mix.vertical) * 8 + mix.horizontal) * 15 + mix.soldiers;
+}
+
+/** File-name tag of a mix, e.g. `v4h1` (the soldiers follow from v and h). */
+export function mixTag(mix: Mix): string {
+  return `v${mix.vertical}h${mix.horizontal}`;
+}

@@ -1,0 +1,60 @@
+/**
+ * The classic tablebase in the Worker: a mix's table is fetched from the static assets (/tablebase/) on first use,
+ * checked, and kept in the isolate, least recently used first out when the kept tables pass 8 MB. A table that cannot
+ * be had is logged and remembered for a minute, during which requests are answered by search.
+ */
+import { TABLEBASE_PATH, deserializeTable, mixTag, tableFileName, type Metric, type Mix } from '../solver/index.ts';
+import { ByteLru } from './byte-lru.ts';
+import type { Env } from './env.ts';
+
+export const MAX_TABLE_BYTES = 8 * 1024 * 1024;
+const RETRY_AFTER_MS = 60_000;
+
+const kept = new ByteLru(MAX_TABLE_BYTES);
+const loading = new Map<string, Promise<Uint8Array | null>>();
+const failedAt = new Map<string, number>();
+
+/** The mix's table in the metric, or null (no assets binding, missing or damaged file). */
+export async function loadTable(env: Env, mix: Mix, metric: Metric): Promise<Uint8Array | null> {
+  const key = `${metric}-${mixTag(mix)}`;
+  const table = kept.get(key);
+  if (table) return table;
+  const failed = failedAt.get(key);
+  if (failed !== undefined && Date.now() - failed < RETRY_AFTER_MS) return null;
+  if (!env.ASSETS) return null;
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = fetchTable(env.ASSETS, mix, metric).then(
+      (data) => {
+        kept.set(key, data);
+        failedAt.delete(key);
+        return data;
+      },
+      (e: unknown) => {
+        console.warn(`tablebase ${tableFileName(mix, metric)} unavailable; solving by search:`, (e as Error).message);
+        failedAt.set(key, Date.now());
+        return null;
+      },
+    );
+    loading.set(key, pending);
+    void pending.finally(() => loading.delete(key));
+  }
+  return pending;
+}
+
+async function fetchTable(assets: Fetcher, mix: Mix, metric: Metric): Promise<Uint8Array> {
+  const res = await assets.fetch(new Request(`https://assets.local${TABLEBASE_PATH}${tableFileName(mix, metric)}`));
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return deserializeTable(new Uint8Array(await res.arrayBuffer()), mix, metric);
+}
+
+/** Bytes of tables kept in this isolate (for tests and diagnostics). */
+export function keptTableBytes(): number {
+  return kept.bytes;
+}
+
+/** Forgets every kept table and failure (tests). */
+export function forgetTables(): void {
+  kept.clear();
+  failedAt.clear();
+}
