@@ -1,7 +1,8 @@
 /**
  * npm run bench:api — starts `wrangler dev` (local KV in a fresh temp dir), fires a bounded number of requests at
- * loopback (classic layouts: misses first, then hits, with some concurrency), prints p50/p99 latency for hits and
- * misses and the error count, stops the server, and writes the table to bench/RESULTS.md.
+ * loopback, prints p50/p99 latency and the error count, stops the server, and writes the table to bench/RESULTS.md.
+ * Classic layouts are answered from the tablebase (first requests load the tables); the same layouts less one soldier
+ * (three empty cells, not in the tablebase) go through search and KV: misses first, then hits.
  */
 import { readFileSync } from 'node:fs';
 import { startDevServer } from '../scripts/dev-server.ts';
@@ -16,19 +17,25 @@ const layouts = readFileSync(new URL('../data/classic.tsv', import.meta.url), 'u
   .filter((l) => l && !l.startsWith('#') && !l.startsWith('commoncode'))
   .map((l) => l.split('\t')[2]!)
   .slice(0, 14);
+const lessOneSoldier = (code: string) => {
+  const i = code.lastIndexOf('S');
+  return `${code.slice(0, i)}.${code.slice(i + 1)}`;
+};
+const toUrls = (codes: string[]) => codes.flatMap((code) => ['move', 'step'].map((metric) => `/solve?layout=${encodeURIComponent(code)}&metric=${metric}`));
+const urls = toUrls(layouts);
 // 14 layouts × 2 metrics = 28 distinct misses: under the per-client miss limit of 30 a minute.
-const urls = layouts.flatMap((code) => ['move', 'step'].map((metric) => `/solve?layout=${encodeURIComponent(code)}&metric=${metric}`));
+const searchedUrls = toUrls(layouts.filter((c) => c.includes('S')).map(lessOneSoldier)).slice(0, 28);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function timed(url: string): Promise<{ ms: number; ok: boolean; cached?: boolean }> {
+async function timed(url: string): Promise<{ ms: number; ok: boolean; cached?: boolean; algorithm?: string; timing?: string | null }> {
   const t = performance.now();
   try {
     const res = await fetch(url);
-    const body = (await res.json()) as { cached?: boolean };
-    return { ms: performance.now() - t, ok: res.status === 200, cached: body.cached };
+    const body = (await res.json()) as { cached?: boolean; stats?: { algorithm: string } };
+    return { ms: performance.now() - t, ok: res.status === 200, cached: body.cached, algorithm: body.stats?.algorithm, timing: res.headers.get('Server-Timing') };
   } catch {
     return { ms: performance.now() - t, ok: false };
   }
@@ -44,25 +51,42 @@ async function pool<T>(items: T[], width: number, fn: (item: T) => Promise<void>
 const server = await startDevServer(8799, { SOLVE_MAX_NODES: MISS_BUDGET });
 try {
   await fetch(`${server.url}/healthz`); // warm the isolate
-  const misses: number[] = [];
-  const hits: number[] = [];
   let errors = 0;
+  const serverTiming = (timing: string | null | undefined, name: string) => Number(new RegExp(`${name};[^,]*dur=([\\d.]+)`).exec(timing ?? '')?.[1] ?? NaN);
+  const tableFirst: number[] = [];
+  const tableLoads: number[] = [];
+  const walks: number[] = [];
   await pool(urls, 4, async (u) => {
+    const r = await timed(server.url + u);
+    if (!r.ok || r.algorithm !== 'table') errors++;
+    tableFirst.push(r.ms);
+    tableLoads.push(serverTiming(r.timing, 'table'));
+  });
+  const repeatUrls = Array.from({ length: HIT_REQUESTS }, (_, i) => urls[i % urls.length]!);
+  const tableRepeats: number[] = [];
+  await pool(repeatUrls.slice(0, HIT_REQUESTS / 2), 1, async (u) => {
+    const r = await timed(server.url + u);
+    if (!r.ok || r.algorithm !== 'table') errors++;
+    tableRepeats.push(r.ms);
+    walks.push(serverTiming(r.timing, 'solve'));
+  });
+  const tableConcurrent: number[] = [];
+  await pool(repeatUrls, CONCURRENCY, async (u) => {
+    const r = await timed(server.url + u);
+    if (!r.ok || r.algorithm !== 'table') errors++;
+    tableConcurrent.push(r.ms);
+  });
+  const misses: number[] = [];
+  await pool(searchedUrls, 4, async (u) => {
     const r = await timed(server.url + u);
     if (!r.ok || r.cached !== false) errors++;
     misses.push(r.ms);
   });
-  const hitUrls = Array.from({ length: HIT_REQUESTS }, (_, i) => urls[i % urls.length]!);
   const sequentialHits: number[] = [];
-  await pool(hitUrls.slice(0, HIT_REQUESTS / 2), 1, async (u) => {
+  await pool(Array.from({ length: HIT_REQUESTS / 2 }, (_, i) => searchedUrls[i % searchedUrls.length]!), 1, async (u) => {
     const r = await timed(server.url + u);
     if (!r.ok || r.cached !== true) errors++;
     sequentialHits.push(r.ms);
-  });
-  await pool(hitUrls, CONCURRENCY, async (u) => {
-    const r = await timed(server.url + u);
-    if (!r.ok || r.cached !== true) errors++;
-    hits.push(r.ms);
   });
   const baseline: number[] = [];
   for (let i = 0; i < 200; i++) {
@@ -70,15 +94,19 @@ try {
     await (await fetch(`${server.url}/healthz`)).text();
     baseline.push(performance.now() - t);
   }
-  for (const xs of [misses, hits, sequentialHits, baseline]) xs.sort((a, b) => a - b);
+  for (const xs of [tableFirst, tableRepeats, tableConcurrent, tableLoads, walks, misses, sequentialHits, baseline]) xs.sort((a, b) => a - b);
   const row = (name: string, xs: number[]) => `| ${name} | ${xs.length} | ${percentile(xs, 50).toFixed(2)} | ${percentile(xs, 99).toFixed(2)} | ${xs[xs.length - 1]!.toFixed(2)} |`;
   const table = [
     '| requests | count | p50 ms | p99 ms | max ms |',
     '|---|---|---|---|---|',
-    row('cache misses (solve + KV write), concurrency 4', misses),
-    row('cache hits, one at a time', sequentialHits),
-    row(`cache hits, concurrency ${CONCURRENCY}`, hits),
+    row('classic, first request per layout and metric (tables loaded on first use), concurrency 4', tableFirst),
+    row('classic, repeats, one at a time (table walk, no KV)', tableRepeats),
+    row(`classic, repeats, concurrency ${CONCURRENCY}`, tableConcurrent),
+    row('three empty cells: cache misses (search + KV write), concurrency 4', misses),
+    row('three empty cells: cache hits, one at a time', sequentialHits),
     row('baseline: GET /healthz, one at a time (no KV, no solver)', baseline),
+    row('Server-Timing `table` (tablebase load) on first requests', tableLoads),
+    row('Server-Timing `solve` (table walk) on repeats', walks),
   ];
   console.log(table.join('\n'));
   console.log(`errors: ${errors}`);
@@ -89,7 +117,8 @@ try {
       '## API (`npm run bench:api`)',
       '',
       `Measured ${new Date().toISOString().slice(0, 10)}: \`wrangler dev\` on loopback, local on-disk KV in a fresh directory, ` +
-        `${layouts.length} classic layouts × 2 metrics as misses (solver budget ${MISS_BUDGET} positions), then ${HIT_REQUESTS} hits over the same URLs. ` +
+        `${layouts.length} classic layouts × 2 metrics from the tablebase, then ${HIT_REQUESTS} repeats; the same layouts less one soldier ` +
+        `(not in the tablebase) as search misses (budget ${MISS_BUDGET} positions) and KV hits. ` +
         'Latency is measured by the client, end to end through wrangler\'s local proxy.',
       '',
       ...table,
