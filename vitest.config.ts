@@ -8,7 +8,7 @@ export default defineConfig({
     testTimeout: 120_000,
     projects: [
       {
-        test: { name: 'node', include: ['test/solver/**/*.test.ts', 'test/cli/**/*.test.ts'], testTimeout: 120_000 },
+        test: { name: 'node', include: ['test/solver/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/scripts/**/*.test.ts'], testTimeout: 120_000 },
       },
       {
         plugins: [

@@ -48,7 +48,7 @@ async function pool<T>(items: T[], width: number, fn: (item: T) => Promise<void>
   }));
 }
 
-const server = await startDevServer(8799, { SOLVE_MAX_NODES: MISS_BUDGET });
+const server = await startDevServer({ vars: { SOLVE_MAX_NODES: MISS_BUDGET } });
 try {
   await fetch(`${server.url}/healthz`); // warm the isolate
   let errors = 0;

@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
+import { groupAlive, startDevServer, type DevServer } from '../../scripts/dev-server.ts';
 import { launch } from './browser.ts';
 
 const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
@@ -36,20 +36,24 @@ function blogPage(api: string): string {
 }
 
 beforeAll(async () => {
-  server = await startDevServer(8793);
+  server = await startDevServer();
   blog = createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(blogPage(server.url));
   });
-  await new Promise<void>((resolve) => blog.listen(8794, '127.0.0.1', resolve));
-  blogUrl = 'http://127.0.0.1:8794/post';
+  await new Promise<void>((resolve) => blog.listen(0, '127.0.0.1', resolve));
+  blogUrl = `http://127.0.0.1:${(blog.address() as { port: number }).port}/post`;
   browser = await launch();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await new Promise((r) => blog?.close(r));
-  await server?.stop();
+  try {
+    await browser?.close();
+    await new Promise((r) => blog?.close(r));
+  } finally {
+    await server?.stop();
+  }
+  if (server) expect(groupAlive(server.group), 'wrangler dev left running').toBe(false);
 });
 
 async function openBlog(): Promise<{ page: Page; solveRequests: string[] }> {

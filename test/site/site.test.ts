@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
+import { groupAlive, startDevServer, type DevServer } from '../../scripts/dev-server.ts';
 import { CLASSIC } from '../helpers/fixtures.ts';
 import { launch } from './browser.ts';
 
@@ -17,13 +17,17 @@ let browser: Browser;
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  server = await startDevServer(8791);
+  server = await startDevServer();
   browser = await launch();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  try {
+    await browser?.close();
+  } finally {
+    await server?.stop();
+  }
+  if (server) expect(groupAlive(server.group), 'wrangler dev left running').toBe(false);
 });
 
 async function open(path: string, viewport = { width: 1200, height: 900 }): Promise<Page> {
