@@ -16,7 +16,7 @@ export { analyze, type Analysis } from './analyze.ts';
 export type { Budget, Progress } from './budget.ts';
 export { legalMoves } from './moves.ts';
 export { isTilesCode, parseTiles, parseTilesOrThrow, formatTiles, solvedTiles, parityInvariant, tilesToLayout, type TilesBoard } from './tiles/codec.ts';
-export { solveTiles, type TilesResult, type TilesSolveOptions } from './tiles/solve.ts';
+export { solveTiles, tilesGoal, OPTIMAL_CELLS, type TilesResult, type TilesSolveOptions } from './tiles/solve.ts';
 export { deserialize as deserializeDatabase, databaseFileName, PARTITION_663, type PatternDatabase } from './tiles/pdb.ts';
 export { parsePuzzleCode, unitMoves, tileMoves, type PuzzleCode } from './puzzle-code.ts';
 export { MIXES, findMix, mixTag, type Mix } from './tablebase/mixes.ts';
@@ -24,3 +24,4 @@ export { TABLEBASE_PATH, tableFileName, deserializeTable } from './tablebase/fil
 export { toClassicPosition, toLayout as classicLayout } from './tablebase/classic.ts';
 export type { TableSource } from './tablebase/walk.ts';
 export { classicMix, evaluateMoves, type MoveEvaluation } from './tablebase/evaluate.ts';
+export { checkSolution } from './verify.ts';

@@ -25,7 +25,34 @@ const API_METHODS: Record<string, string[]> = {
 const API_PREFIXES = ['/solve', '/healthz', '/openapi.json', '/oembed', '/api/'];
 
 /** Only these may be framed or loaded by other origins; every other page keeps frame-ancestors 'self'. */
-const EMBEDDABLE = /^\/(embed\/|widget\.js$|img\/)/;
+const EMBEDDABLE = /^\/(embed\/|widget\.js$|widget-solver\.js$|img\/)/;
+/** Files the widget (and its in-browser solver) fetch from pages on other origins. */
+const CROSS_ORIGIN_FILES = /^\/(widget\.js|widget-solver\.js|pdb\/[^/]+|tablebase\/[^/]+)$/;
+
+/**
+ * What the site's pages need: their own module scripts (built by Astro, none inline), inline style attributes, SVG
+ * boards and data: images, fetches to /solve and the tables, Web Workers for in-browser solving, and the embed
+ * preview's iframe; nothing from other origins.
+ */
+const PAGE_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+/** Board images are drawn from a code: nothing in them may load or run anything. */
+const IMAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
+
+export function contentSecurityPolicy(path: string): string {
+  if (path.startsWith('/img/')) return `${IMAGE_POLICY}; frame-ancestors *`;
+  return `${PAGE_POLICY}; frame-ancestors ${EMBEDDABLE.test(path) ? '*' : "'self'"}`;
+}
 
 export function isApiPath(path: string): boolean {
   return API_PREFIXES.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
@@ -37,12 +64,19 @@ export function createApp() {
   // Registered before secureHeaders so it runs after it on the way out and can relax the embeddable paths.
   app.use('*', async (c, next) => {
     await next();
+    try {
+      c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(c.req.path));
+    } catch {
+      return; // immutable headers (a 304 from the Cache API): nothing to add
+    }
+    if (CROSS_ORIGIN_FILES.test(c.req.path)) {
+      c.res.headers.set('Access-Control-Allow-Origin', '*');
+      c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
+    }
     if (!EMBEDDABLE.test(c.req.path)) return;
     c.res.headers.delete('X-Frame-Options');
-    c.res.headers.set('Content-Security-Policy', 'frame-ancestors *');
     c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
     c.res.headers.delete('Cross-Origin-Opener-Policy');
-    if (c.req.path === '/widget.js') c.res.headers.set('Access-Control-Allow-Origin', '*');
   });
   app.use('*', secureHeaders({ contentSecurityPolicy: { frameAncestors: ["'self'"] } }));
   app.use(
@@ -55,6 +89,12 @@ export function createApp() {
       maxAge: 86400,
     }),
   );
+  // Every /solve answer says where its time went, errors included (validation errors get the total).
+  app.use('/solve', async (c, next) => {
+    const started = performance.now();
+    await next();
+    if (!c.res.headers.has('Server-Timing')) c.res.headers.set('Server-Timing', `total;dur=${(performance.now() - started).toFixed(2)}`);
+  });
   app.use(
     '/solve',
     bodyLimit({

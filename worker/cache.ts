@@ -3,6 +3,7 @@
  * miss (get) or dropped (put).
  */
 import { decodeMoves, encodeMoves, type Move } from '../solver/index.ts';
+import { SizedLru } from './sized-lru.ts';
 
 /** Bump when the solver or the stored form changes: old entries are then simply never read. */
 export const CACHE_VERSION = 'v1';
@@ -23,30 +24,64 @@ export function cacheKey(metric: string, canonical: string): string {
   return `${CACHE_VERSION}:${metric}:${canonical}`;
 }
 
-/**
- * Recently used solutions, decoded, in this isolate (isolates serve many requests): a hot layout skips the KV read.
- * Bounded; the oldest entry goes first.
- */
-const recent = new Map<string, StoredSolution>();
-const RECENT_LIMIT = 256;
-
-function remember(key: string, solution: StoredSolution): void {
-  recent.delete(key);
-  recent.set(key, solution);
-  if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value!);
+/** A layout the search gave up on at `budget` positions: no solution is shorter than `overBudget`. */
+export interface OverBudget {
+  overBudget: number;
+  budget: number;
 }
 
-export async function readSolution(kv: KVNamespace | undefined, key: string, width: number, height: number): Promise<StoredSolution | null> {
-  if (!kv) return null;
+export type CacheEntry = StoredSolution | OverBudget;
+
+export const isOverBudget = (entry: CacheEntry): entry is OverBudget => 'overBudget' in entry;
+
+/** Over-budget answers are kept this long, so repeats cost no search; a higher budget searches again. */
+export const OVER_BUDGET_TTL_S = 3600;
+const PUT_TIMEOUT_MS = 5000;
+/** Bytes of decoded entries this isolate keeps (estimated as UTF-16 JSON). */
+export const RECENT_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Recently used entries, decoded, in this isolate (isolates serve many requests): a hot layout skips the KV read.
+ * Bounded by bytes; the least recently used go first. Over-budget entries expire here as in KV.
+ */
+const recent = new SizedLru<{ entry: CacheEntry; until: number }>(RECENT_BYTES);
+
+function remember(key: string, entry: CacheEntry): void {
+  const until = isOverBudget(entry) ? Date.now() + OVER_BUDGET_TTL_S * 1000 : Number.POSITIVE_INFINITY;
+  recent.set(key, { entry, until }, JSON.stringify(entry).length * 2 + key.length * 2);
+}
+
+/** The isolate's copy, if any (no I/O). */
+export function recall(key: string): CacheEntry | null {
   const hot = recent.get(key);
-  if (hot) {
-    remember(key, hot);
-    return hot;
+  if (!hot) return null;
+  if (hot.until < Date.now()) {
+    recent.delete(key);
+    return null;
   }
+  return hot.entry;
+}
+
+/** Drops an entry that turned out to be bad, here and in KV (best effort). */
+export async function forget(kv: KVNamespace | undefined, key: string): Promise<void> {
+  recent.delete(key);
+  try {
+    await withTimeout(kv?.delete(key) ?? Promise.resolve(), PUT_TIMEOUT_MS);
+  } catch (e) {
+    console.error(`KV delete ${key} failed:`, e);
+  }
+}
+
+export async function readEntry(kv: KVNamespace | undefined, key: string, width: number, height: number): Promise<CacheEntry | null> {
+  if (!kv) return null;
   try {
     const text = await withTimeout(kv.get(key, 'text'), GET_TIMEOUT_MS);
     if (text === null) return null;
-    const stored = JSON.parse(text) as Omit<StoredSolution, 'moves'> & { moves: string };
+    const stored = JSON.parse(text) as (Omit<StoredSolution, 'moves'> & { moves: string }) | OverBudget;
+    if ('overBudget' in stored) {
+      remember(key, stored);
+      return stored;
+    }
     const moves = decodeMoves(stored.moves, width, height);
     if (stored.status === 'solved' && moves.length !== stored.length) throw new Error('length mismatch');
     const solution = { ...stored, moves };
@@ -58,14 +93,23 @@ export async function readSolution(kv: KVNamespace | undefined, key: string, wid
   }
 }
 
-export async function writeSolution(kv: KVNamespace | undefined, key: string, solution: StoredSolution, width: number): Promise<void> {
+export async function writeEntry(kv: KVNamespace | undefined, key: string, entry: CacheEntry, width: number): Promise<void> {
+  remember(key, entry);
   if (!kv) return;
   try {
-    remember(key, solution);
-    await kv.put(key, JSON.stringify({ ...solution, moves: encodeMoves(solution.moves, width) }));
+    const put = isOverBudget(entry)
+      ? kv.put(key, JSON.stringify(entry), { expirationTtl: OVER_BUDGET_TTL_S })
+      : kv.put(key, JSON.stringify({ ...entry, moves: encodeMoves(entry.moves, width) }));
+    // A hung write must not pin the in-flight entry of its solve.
+    await withTimeout(put, PUT_TIMEOUT_MS);
   } catch (e) {
     console.error(`KV put ${key} failed:`, e);
   }
+}
+
+/** Forgets everything this isolate keeps (tests). */
+export function forgetRecent(): void {
+  recent.clear();
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -8,6 +8,8 @@ export interface Env {
   ASSETS?: Fetcher;
   /** Solver budget per cache miss, in expanded positions. */
   SOLVE_MAX_NODES?: string;
+  /** Public origin of the site (e.g. https://huarong.example) for links in cached responses; empty: the request's. */
+  SITE_ORIGIN?: string;
 }
 
 export type AppEnv = { Bindings: Env };

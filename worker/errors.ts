@@ -8,6 +8,8 @@ export interface ApiError {
   at?: { row: number; col: number };
   /** With budget-exceeded: no solution is shorter. */
   lowerBound?: number;
+  /** With budget-exceeded: the answer came from the cache (no search was spent on this request). */
+  cached?: boolean;
 }
 
 export function errorResponse(c: Context, status: ContentfulStatusCode, error: ApiError, headers?: Record<string, string>): Response {

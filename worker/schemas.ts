@@ -24,9 +24,12 @@ const LayoutSchema = z
   .max(MAX_CODE_LENGTH)
   .openapi({ description: 'Layout code: rows joined by "-" (B 2×2, V 1×2 tall, H 2×1 wide, S 1×1, other letters one-off rectangles, . empty), or a CommonCode; or a 数字华容道 tiles code (digits 1–9 then A–Z, . blank), e.g. 1234-5678-9ABC-DEF.', example: 'VBBV-VBBV-VHHV-VSSV-S..S' });
 
+const OptimalSchema = z.boolean().openapi({ description: 'tiles 5×5 and larger: insist on a proven optimal solution (within the budget) instead of the fast mode' });
+
 export const SolveQuerySchema = z.object({
   layout: LayoutSchema,
   metric: MetricSchema.optional(),
+  optimal: z.enum(['true', 'false']).optional().openapi({ description: 'as `optimal` in the POST body' }),
 });
 
 export const SolveBodySchema = z
@@ -34,6 +37,7 @@ export const SolveBodySchema = z
     layout: LayoutSchema,
     metric: MetricSchema.optional(),
     goal: z.union([GoalSchema, z.string().max(MAX_CODE_LENGTH).openapi({ description: 'tiles puzzles: the goal as a tiles code' })]).optional(),
+    optimal: OptimalSchema.optional(),
   })
   .openapi('SolveRequest');
 
@@ -77,7 +81,8 @@ export const ErrorSchema = z
       code: z.string().openapi({ example: 'row-length' }),
       message: z.string().openapi({ example: 'row 3 has 5 cells, expected 4' }),
       at: z.object({ row: z.number().int(), col: z.number().int() }).optional(),
-      lowerBound: z.number().int().optional().openapi({ description: 'with budget-exceeded: no solution is shorter' }),
+      lowerBound: z.number().int().optional().openapi({ description: 'with budget-exceeded: no solution is shorter (absent when none was proven)' }),
+      cached: z.boolean().optional().openapi({ description: 'with budget-exceeded: answered from the cache, no search spent' }),
     }),
   })
   .openapi('Error');

@@ -7,6 +7,7 @@ import {
   LayoutError,
   PARTITION_663,
   canonicalize,
+  checkSolution,
   databaseFileName,
   deserializeDatabase,
   encodeCommonCode,
@@ -20,12 +21,14 @@ import {
   solve,
   solveTiles,
   solvedTiles,
+  tilesGoal,
+  OPTIMAL_CELLS,
   toClassicPosition,
   type GoalSpec,
   type Metric,
   type PatternDatabase,
 } from '../solver/index.ts';
-import { cacheKey, readSolution, writeSolution, type StoredSolution } from './cache.ts';
+import { OVER_BUDGET_TTL_S, cacheKey, forget, isOverBudget, readEntry, recall, writeEntry, type CacheEntry, type OverBudget, type StoredSolution } from './cache.ts';
 import type { Env } from './env.ts';
 import type { ApiError } from './errors.ts';
 import { loadTable } from './tablebase.ts';
@@ -35,6 +38,8 @@ export interface SolveInput {
   metric?: Metric;
   /** Klotski: { piece, at }; tiles: a goal code. */
   goal?: GoalSpec | string;
+  /** Tiles 5×5 and larger: a proven optimal solution instead of the fast mode. */
+  optimal?: boolean;
 }
 
 /** One Server-Timing entry. */
@@ -45,91 +50,138 @@ export interface Timing {
 }
 
 export type SolveOutcome =
-  /** `etagSource` identifies the representation: a cache key's solution never changes once stored. */
-  | { ok: true; body: Record<string, unknown>; cached: boolean; timings: Timing[]; etagSource: string }
-  | { ok: false; status: 400 | 429 | 503; error: ApiError; headers?: Record<string, string> };
+  | { ok: true; body: Record<string, unknown>; cached: boolean; timings: Timing[] }
+  | { ok: false; status: 400 | 429 | 503; error: ApiError; headers?: Record<string, string>; timings: Timing[] };
 
 /** Default budget per cache miss; see wrangler.toml `SOLVE_MAX_NODES`. */
 export const DEFAULT_MAX_NODES = 15_000;
-
-type Solved = StoredSolution | { overBudget: number };
 
 interface Plan {
   key: string;
   width: number;
   height: number;
-  run(maxNodes: number): Promise<Solved>;
+  run(maxNodes: number): Promise<StoredSolution | OverBudget>;
   /**
    * Classic layouts: the answer from the tablebase (table loaded on first use), or null to go the cache-and-search
    * way. A table answer costs less than a KV read, so it is neither cached nor rate-limited.
    */
   fromTable?(): Promise<{ stored: StoredSolution; loadMs: number } | null>;
+  /** Null when a stored solution replays correctly (checked before a cached entry is served), else what is wrong. */
+  check(stored: StoredSolution): string | null;
   /** The response body for the request, from the stored (canonical) solution. */
   present(stored: StoredSolution): Record<string, unknown>;
 }
 
 /** Solves in progress in this isolate, by cache key: identical concurrent requests share one solve. */
-const inFlight = new Map<string, Promise<Solved>>();
+const inFlight = new Map<string, Promise<StoredSolution | OverBudget>>();
 
-export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) => void, input: SolveInput, clientKey: string): Promise<SolveOutcome> {
-  let plan: Plan | ApiError;
+/** Parses and checks everything about a request, before any cache, limiter or solver is touched. */
+async function makePlan(env: Env, input: SolveInput): Promise<Plan | ApiError> {
   try {
-    plan = isTilesCode(input.layout) ? await tilesPlan(env, input) : klotskiPlan(env, input);
+    return isTilesCode(input.layout) ? await tilesPlan(env, input) : klotskiPlan(env, input);
   } catch (e) {
-    if (e instanceof LayoutError) return { ok: false, status: 400, error: e.problem };
+    if (e instanceof LayoutError) return e.problem;
     throw e;
   }
-  if (!('key' in plan)) return { ok: false, status: 400, error: plan };
+}
+
+/** The request's problem, or null when it is valid (for `If-None-Match: *`, answered without solving). */
+export async function validateSolveInput(env: Env, input: SolveInput): Promise<ApiError | null> {
+  const plan = await makePlan(env, input);
+  return 'key' in plan ? null : plan;
+}
+
+export function budgetOf(env: Env): number {
+  return Number(env.SOLVE_MAX_NODES ?? DEFAULT_MAX_NODES) || DEFAULT_MAX_NODES;
+}
+
+/**
+ * The flow: validate → tablebase (classic) → this isolate's memory → a solve already running here (joined without
+ * spending a rate-limit slot) → rate limit → KV → solve once, cache the result (over-budget answers for an hour).
+ */
+export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) => void, input: SolveInput, clientKey: string): Promise<SolveOutcome> {
+  const plan = await makePlan(env, input);
+  if (!('key' in plan)) return { ok: false, status: 400, error: plan, timings: [] };
   const { key } = plan;
   const answer = plan.fromTable ? await plan.fromTable() : null;
   if (answer) {
     const body: Record<string, unknown> = { ...plan.present(answer.stored), cached: false };
     const timings = [{ name: 'table', desc: 'tablebase load', ms: answer.loadMs }, { name: 'solve', desc: 'table walk', ms: answer.stored.stats.ms }];
-    return { ok: true, body, cached: false, timings, etagSource: `${key}|${body.layout}|${JSON.stringify(body.goal)}|${answer.stored.length}` };
+    return { ok: true, body, cached: false, timings };
   }
+  const maxNodes = budgetOf(env);
   const started = performance.now();
-  let stored = await readSolution(env.SOLUTIONS, key, plan.width, plan.height);
-  const cacheMs = performance.now() - started;
-  const cached = stored !== null;
-  let solveMs = 0;
-  if (!stored) {
+  let entry = usable(recall(key), maxNodes);
+  let pending = entry ? undefined : inFlight.get(key);
+  if (!entry && !pending) {
     if (await overRateLimit(env, clientKey)) {
       return {
         ok: false,
         status: 429,
-        error: { code: 'rate-limited', message: 'too many uncached solves from this address; try again in a minute (cached layouts are not limited)' },
+        error: { code: 'rate-limited', message: 'too many uncached solves from this address; try again in a minute (layouts cached at the edge are not limited)' },
         headers: { 'Retry-After': '60' },
+        timings: [],
       };
     }
-    let pending = inFlight.get(key);
+    entry = usable(await readEntry(env.SOLUTIONS, key, plan.width, plan.height), maxNodes);
+  }
+  const cacheMs = performance.now() - started;
+  if (entry && !isOverBudget(entry)) {
+    const problem = plan.check(entry);
+    if (problem === null) return present(plan, entry, true, [{ name: 'cache', desc: 'cache read', ms: cacheMs }]);
+    console.error(`cached solution ${key} is bad (${problem}); solving again`);
+    waitUntil(forget(env.SOLUTIONS, key));
+    entry = null;
+  }
+  if (entry && isOverBudget(entry)) return overBudget(entry, true, [{ name: 'cache', desc: 'cache read', ms: cacheMs }]);
+  if (!pending) {
+    pending = inFlight.get(key);
     if (!pending) {
-      const maxNodes = Number(env.SOLVE_MAX_NODES ?? DEFAULT_MAX_NODES) || DEFAULT_MAX_NODES;
       pending = Promise.resolve().then(() => plan.run(maxNodes));
       inFlight.set(key, pending);
-      // The request that started the solve writes the cache, once; over-budget results are never cached.
+      // The request that started the solve writes the cache, once. A failed solve is answered below; here it must
+      // not become an unhandled rejection.
       const width = plan.width;
-      const write = pending.then((outcome) => ('overBudget' in outcome ? undefined : writeSolution(env.SOLUTIONS, key, outcome, width)));
+      const write = pending.then((outcome) => writeEntry(env.SOLUTIONS, key, outcome, width), () => undefined);
       waitUntil(write.finally(() => inFlight.delete(key)));
     }
-    const outcome = await pending;
-    if ('overBudget' in outcome) {
-      return {
-        ok: false,
-        status: 503,
-        error: {
-          code: 'budget-exceeded',
-          message: `this layout needs more search than one request may spend; no solution is shorter than ${outcome.overBudget} moves`,
-          lowerBound: outcome.overBudget,
-        },
-        headers: { 'Retry-After': '3600' },
-      };
-    }
-    stored = outcome;
-    solveMs = outcome.stats.ms;
   }
-  const body: Record<string, unknown> = { ...plan.present(stored), cached };
-  const timings = [{ name: 'cache', desc: 'KV read', ms: cacheMs }, { name: 'solve', desc: 'search', ms: solveMs }];
-  return { ok: true, body, cached, timings, etagSource: `${key}|${body.layout}|${JSON.stringify(body.goal)}|${stored.length}` };
+  let outcome: StoredSolution | OverBudget;
+  try {
+    outcome = await pending;
+  } catch (e) {
+    if (e instanceof LayoutError) return { ok: false, status: 400, error: e.problem, timings: [] };
+    throw e;
+  }
+  const timings = [{ name: 'cache', desc: 'cache read', ms: cacheMs }, { name: 'solve', desc: 'search', ms: 'overBudget' in outcome ? 0 : outcome.stats.ms }];
+  if (isOverBudget(outcome)) return overBudget(outcome, false, timings);
+  return present(plan, outcome, false, timings);
+}
+
+/** A cached entry that answers at this budget: an over-budget mark only counts for a budget no larger than its own. */
+function usable(entry: CacheEntry | null, maxNodes: number): CacheEntry | null {
+  if (entry && isOverBudget(entry) && entry.budget < maxNodes) return null;
+  return entry;
+}
+
+function present(plan: Plan, stored: StoredSolution, cached: boolean, timings: Timing[]): SolveOutcome {
+  return { ok: true, body: { ...plan.present(stored), cached }, cached, timings };
+}
+
+function overBudget(entry: OverBudget, cached: boolean, timings: Timing[]): SolveOutcome {
+  const bound = entry.overBudget > 0 ? `no solution is shorter than ${entry.overBudget} moves` : 'no lower bound was proven';
+  return {
+    ok: false,
+    status: 503,
+    error: {
+      code: 'budget-exceeded',
+      message: `this layout needs more search than one request may spend; ${bound}`,
+      ...(entry.overBudget > 0 ? { lowerBound: entry.overBudget } : {}),
+      cached,
+    },
+    headers: { 'Retry-After': String(OVER_BUDGET_TTL_S) },
+    timings,
+  };
 }
 
 function klotskiPlan(env: Env, input: SolveInput): Plan | ApiError {
@@ -160,9 +212,10 @@ function klotskiPlan(env: Env, input: SolveInput): Plan | ApiError {
     run: async (maxNodes) => {
       // Workers' clocks stand still during CPU work, so the budget is counted in positions, not milliseconds.
       const result = solve(canonical.layout, { metric, goal: canonical.goal, maxNodes });
-      if (result.status === 'budget-exceeded') return { overBudget: result.lowerBound ?? 0 };
+      if (result.status === 'budget-exceeded') return { overBudget: result.lowerBound ?? 0, budget: maxNodes };
       return { status: result.status, length: result.length, ...(result.explored !== undefined ? { explored: result.explored } : {}), moves: result.moves, stats: result.stats };
     },
+    check: (stored) => (stored.status === 'solved' ? checkSolution(canonical.layout, metric, stored.moves, canonical.goal) : null),
     present: (stored) => {
       const goalPiece = layout.pieces[goal.pieceIndex]!;
       const commonCode = encodeCommonCode(layout);
@@ -196,20 +249,25 @@ async function tilesPlan(env: Env, input: SolveInput): Promise<Plan | ApiError> 
   if (goalParsed && !goalParsed.ok) return { ...goalParsed.error, message: `goal: ${goalParsed.error.message}` };
   const code = formatTiles(board);
   const goalCode = goalParsed?.ok ? formatTiles(goalParsed.value) : null;
+  tilesGoal(board, goalCode); // throws bad-goal (a 400) before any cache read or rate limit
+  // Only big boards have a fast mode, so only there does `optimal` change the answer (and the cache key).
+  const optimal = input.optimal === true && board.width * board.height > OPTIMAL_CELLS;
+  const canonicalCode = `${goalCode ? `${code}~${goalCode}` : code}${optimal ? '~optimal' : ''}`;
   return {
-    key: cacheKey(metric, goalCode ? `${code}~${goalCode}` : code),
+    key: cacheKey(metric, canonicalCode),
     width: board.width,
     height: board.height,
     run: async (maxNodes) => {
       const databases = board.width === 4 && board.height === 4 && !goalCode && metric === 'move' ? await loadDatabases(env) : null;
-      const result = solveTiles(board, { metric, goal: goalCode, maxNodes, databases });
-      if (result.status === 'budget-exceeded') return { overBudget: result.lowerBound ?? 0 };
+      const result = solveTiles(board, { metric, goal: goalCode, maxNodes, databases, optimal });
+      if (result.status === 'budget-exceeded') return { overBudget: result.lowerBound ?? 0, budget: maxNodes };
       return { status: result.status, length: result.length, optimal: result.optimal, ...(result.reason ? { reason: result.reason } : {}), moves: result.moves, stats: { ...result.stats, estimate: 0 } };
     },
+    check: (stored) => (stored.status === 'solved' && stored.moves.length !== stored.length ? 'length mismatch' : null),
     present: (stored) => ({
       kind: 'tiles',
       layout: code,
-      canonical: goalCode ? `${code}~${goalCode}` : code,
+      canonical: canonicalCode,
       goal: { code: goalCode ?? formatTiles(solvedTiles(board.width, board.height)) },
       status: stored.status,
       solvable: stored.status === 'solved',
@@ -223,21 +281,30 @@ async function tilesPlan(env: Env, input: SolveInput): Promise<Plan | ApiError> 
   };
 }
 
-/** The 4×4 databases, fetched once per isolate from the static assets (/pdb/) and checked; null if unavailable. */
+/**
+ * The 4×4 databases, fetched once per isolate from the static assets (/pdb/) and checked; null if unavailable, and
+ * then tried again after a minute rather than never.
+ */
 let databases: Promise<PatternDatabase[] | null> | undefined;
+let databasesFailedAt = 0;
+const DATABASE_RETRY_MS = 60_000;
 function loadDatabases(env: Env): Promise<PatternDatabase[] | null> {
+  if (databases && databasesFailedAt && Date.now() - databasesFailedAt >= DATABASE_RETRY_MS) databases = undefined;
   databases ??= (async () => {
     if (!env.ASSETS) return null;
     try {
-      return await Promise.all(
+      const loaded = await Promise.all(
         PARTITION_663.map(async (tiles) => {
           const res = await env.ASSETS!.fetch(new Request(`https://assets.local/pdb/${databaseFileName(tiles)}`));
           if (!res.ok) throw new Error(`HTTP ${res.status}`);
           return deserializeDatabase(new Uint8Array(await res.arrayBuffer()), tiles);
         }),
       );
+      databasesFailedAt = 0;
+      return loaded;
     } catch (e) {
       console.error('pattern databases unavailable; 4×4 tiles fall back to Manhattan + linear conflicts:', e);
+      databasesFailedAt = Date.now();
       return null;
     }
   })();

@@ -4,13 +4,13 @@
  * be had is logged and remembered for a minute, during which requests are answered by search.
  */
 import { TABLEBASE_PATH, deserializeTable, mixTag, tableFileName, type Metric, type Mix } from '../solver/index.ts';
-import { ByteLru } from './byte-lru.ts';
+import { SizedLru } from './sized-lru.ts';
 import type { Env } from './env.ts';
 
 export const MAX_TABLE_BYTES = 8 * 1024 * 1024;
 const RETRY_AFTER_MS = 60_000;
 
-const kept = new ByteLru(MAX_TABLE_BYTES);
+const kept = new SizedLru<Uint8Array>(MAX_TABLE_BYTES);
 const loading = new Map<string, Promise<Uint8Array | null>>();
 const failedAt = new Map<string, number>();
 
@@ -26,7 +26,7 @@ export async function loadTable(env: Env, mix: Mix, metric: Metric): Promise<Uin
   if (!pending) {
     pending = fetchTable(env.ASSETS, mix, metric).then(
       (data) => {
-        kept.set(key, data);
+        kept.set(key, data, data.length);
         failedAt.delete(key);
         return data;
       },
@@ -50,7 +50,7 @@ async function fetchTable(assets: Fetcher, mix: Mix, metric: Metric): Promise<Ui
 
 /** Bytes of tables kept in this isolate (for tests and diagnostics). */
 export function keptTableBytes(): number {
-  return kept.bytes;
+  return kept.size;
 }
 
 /** Forgets every kept table and failure (tests). */

@@ -1,4 +1,5 @@
 /** /embed/<code>?metric=&autoplay=&controls=&theme=&speed=&start= — the player alone, for iframes. */
+import { codeFromPath } from './path-code.ts';
 import { parsePuzzleCode, unitMoves, type Metric } from '../../solver/index.ts';
 import { Player } from './player.ts';
 import { solveInBrowser, solveRemote } from './solve-client.ts';
@@ -14,11 +15,11 @@ const theme = params.get('theme') ?? 'light';
 document.body.classList.add(['light', 'dark', 'auto'].includes(theme) ? theme : 'light');
 
 async function main(): Promise<void> {
-  const code = decodeURIComponent(location.pathname.replace(/^\/embed\//, '').replace(/\/$/, ''));
-  const parsed = parsePuzzleCode(code);
-  if (!parsed.ok) {
+  const fromPath = codeFromPath('/embed/');
+  const parsed = 'code' in fromPath ? parsePuzzleCode(fromPath.code) : null;
+  if (!parsed || !parsed.ok) {
     $('message').hidden = false;
-    $('message').textContent = `Invalid layout: ${parsed.error.message}`;
+    $('message').textContent = `Invalid layout: ${parsed ? parsed.error.message : (fromPath as { error: string }).error}`;
     $('count').textContent = '';
     return;
   }

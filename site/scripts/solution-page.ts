@@ -1,4 +1,5 @@
 /** The /s/<code> page: validate the code, fetch the solution (or solve in the browser), play it, let people play. */
+import { codeFromPath } from './path-code.ts';
 import { formatLayout, formatTiles, legalMoves, solvedTiles, movePiece, parsePuzzleCode, tileMoves, unitMoves, type Layout, type Metric, type SolveResult, type TilesResult } from '../../solver/index.ts';
 import { currentLang, setupLangSwitch, t } from './i18n.ts';
 import { Player } from './player.ts';
@@ -8,8 +9,10 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getEleme
 
 const METRICS: Metric[] = ['move', 'straight', 'step'];
 
-function codeFromPath(): string {
-  return decodeURIComponent(location.pathname.replace(/^\/s\//, '').replace(/\/$/, ''));
+/** The code in the address; a malformed %-escape stays as typed, so the page says what is wrong with it. */
+function codeFromAddress(): string {
+  const read = codeFromPath('/s/');
+  return 'code' in read ? read.code : location.pathname.slice('/s/'.length);
 }
 
 function metricFromUrl(): Metric {
@@ -35,7 +38,7 @@ function showCount(result: SolveResult | TilesResult | null, metric: Metric): vo
 
 async function main(): Promise<void> {
   setupLangSwitch();
-  const code = codeFromPath();
+  const code = codeFromAddress();
   const parsed = parsePuzzleCode(code);
   if (!parsed.ok) {
     $('error').hidden = false;

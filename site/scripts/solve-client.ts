@@ -32,9 +32,35 @@ export interface LocalSolve {
   cancel(): void;
 }
 
+export interface WorkerSource {
+  /** Starts the solver worker (default: the site's own, bundled by Astro). */
+  start(): Worker;
+  /** Origin of the site's files (tables, databases) as seen from the worker; '' for the site itself. */
+  base: string;
+}
+
+/**
+ * A solver worker for a page on another origin (the widget on a blog): browsers only start workers from the page's
+ * own origin, so a blob URL of that origin imports the solver module from ours (served with CORS).
+ */
+export function crossOriginWorker(moduleUrl: string, base: string): WorkerSource {
+  return {
+    base,
+    start: () => {
+      const blob = new Blob([`import ${JSON.stringify(moduleUrl)};`], { type: 'text/javascript' });
+      const url = URL.createObjectURL(blob);
+      const worker = new Worker(url, { type: 'module' });
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      return worker;
+    },
+  };
+}
+
+const siteWorker: WorkerSource = { base: '', start: () => new Worker(new URL('./solver-worker.ts', import.meta.url), { type: 'module' }) };
+
 /** Solves in a Web Worker; `onProgress` gets positions and elapsed time; `cancel()` resolves the result with null. */
-export function solveInBrowser(layout: string, metric: Metric, goal: GoalSpec | null | undefined, onProgress: (p: Progress) => void): LocalSolve {
-  const worker = new Worker(new URL('./solver-worker.ts', import.meta.url), { type: 'module' });
+export function solveInBrowser(layout: string, metric: Metric, goal: GoalSpec | null | undefined, onProgress: (p: Progress) => void, source: WorkerSource = siteWorker): LocalSolve {
+  const worker = source.start();
   let settle!: (r: SolveResult | TilesResult | null) => void;
   let fail!: (e: Error) => void;
   const result = new Promise<SolveResult | TilesResult | null>((resolve, reject) => {
@@ -56,7 +82,7 @@ export function solveInBrowser(layout: string, metric: Metric, goal: GoalSpec | 
     fail(new Error(e.message || 'the in-browser solver failed'));
     worker.terminate();
   };
-  worker.postMessage({ layout, metric, goal });
+  worker.postMessage({ layout, metric, goal, base: source.base });
   return {
     result,
     cancel: () => {

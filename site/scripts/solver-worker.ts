@@ -16,11 +16,17 @@ import {
   type PatternDatabase,
 } from '../../solver/index.ts';
 
+/**
+ * Where the site's files are: '' on the site itself; the widget's origin when the widget started this worker from a
+ * blob URL on another site (relative URLs would then point nowhere).
+ */
+let base = '';
+
 /** The 4×4 databases from the site's /pdb/ files (checked on load); null when they cannot be had. */
 async function databases(): Promise<PatternDatabase[] | null> {
   try {
     return await Promise.all(
-      PARTITION_663.map(async (tiles) => deserializeDatabase(new Uint8Array(await (await fetch(`/pdb/${databaseFileName(tiles)}`)).arrayBuffer()), tiles)),
+      PARTITION_663.map(async (tiles) => deserializeDatabase(new Uint8Array(await (await fetch(`${base}/pdb/${databaseFileName(tiles)}`)).arrayBuffer()), tiles)),
     );
   } catch {
     return null;
@@ -34,7 +40,7 @@ async function classicTable(code: string, metric: Metric, goal: GoalSpec | null 
   try {
     const mix = classicMix(parsed.value, goal);
     if (!mix) return null;
-    const res = await fetch(`${TABLEBASE_PATH}${tableFileName(mix, metric)}`);
+    const res = await fetch(`${base}${TABLEBASE_PATH}${tableFileName(mix, metric)}`);
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return deserializeTable(new Uint8Array(await res.arrayBuffer()), mix, metric);
   } catch (e) {
@@ -45,6 +51,7 @@ async function classicTable(code: string, metric: Metric, goal: GoalSpec | null 
 
 self.onmessage = async (e: MessageEvent) => {
   const { layout, metric, goal } = e.data;
+  base = typeof e.data.base === 'string' ? e.data.base : '';
   const fourByFour = isTilesCode(layout) && /^[^-]{4}(-[^-]{4}){3}$/.test(layout.trim());
   const table = isTilesCode(layout) ? null : await classicTable(layout, metric ?? 'move', goal);
   const outcome = solveCode(layout, {

@@ -3,15 +3,19 @@
  * speed="1" start="0"></huarong-solution>
  *
  * One ES module, no framework. Shadow DOM (host styles cannot break it; its styles do not leak). Lazy: nothing is
- * fetched until the element scrolls into view. Calls /solve on the origin this script was loaded from. Whatever is
+ * fetched until the element scrolls into view. Calls /solve on the origin this script was loaded from; when that
+ * refuses (over its budget) or cannot be reached, solves in this browser instead, with progress and a cancel button.
+ * Whatever is
  * inside the element (a plain link, say) is the no-JavaScript fallback: the shadow root does not render it.
  */
 import boardCss from '../styles/board.css';
 import { parsePuzzleCode, unitMoves, type Metric } from '../../solver/index.ts';
 import { Player } from '../scripts/player.ts';
-import { solveRemote } from '../scripts/solve-client.ts';
+import { crossOriginWorker, solveInBrowser, solveRemote } from '../scripts/solve-client.ts';
 
 const ORIGIN = new URL(import.meta.url).origin;
+/** The solver as a module the widget can start in this browser when the edge refuses (built beside widget.js). */
+const SOLVER_MODULE = new URL('widget-solver.js', import.meta.url).href;
 const METRICS: Metric[] = ['move', 'straight', 'step'];
 
 const WIDGET_CSS = `
@@ -105,16 +109,16 @@ class HuarongSolution extends HTMLElement {
     const controls = this.getAttribute('controls');
     const player = new Player(frame, parsed.value.layout, { exit: !tiles, controls: controls !== null && controls !== 'false' && controls !== '0', speed: Number(this.getAttribute('speed')) || 1 });
     const remote = await solveRemote(ORIGIN, canonical, metric);
+    const result = remote.ok ? remote.result : remote.failure.kind === 'bad-input' ? null : await this.solveHere(loading, canonical, metric);
     loading.remove();
-    if (!remote.ok) {
+    if (!result) {
       const msg = document.createElement('div');
       msg.className = 'message';
       msg.setAttribute('role', 'alert');
-      msg.textContent = `Huarong: ${remote.failure.message}`;
+      msg.textContent = remote.ok ? 'Huarong: the solve was cancelled.' : remote.failure.kind === 'bad-input' ? `Huarong: ${remote.failure.message}` : 'Huarong: cancelled; no solution shown.';
       frame.append(msg);
       return;
     }
-    const result = remote.result;
     player.load(parsed.value.layout, tiles && metric === 'straight' ? unitMoves(result.moves) : result.moves);
     count.textContent = result.solvable ? `${result.length} ${metric === 'step' ? 'steps' : 'moves'}` : 'no solution';
     this.dataset.length = String(result.length ?? '');
@@ -122,6 +126,27 @@ class HuarongSolution extends HTMLElement {
     if (start > 0) player.jump(start);
     if (this.hasAttribute('autoplay') && this.getAttribute('autoplay') !== 'false') void player.play();
     this.dispatchEvent(new CustomEvent('huarong-ready', { detail: { length: result.length } }));
+  }
+
+  /** The edge would not solve it: solve in this browser, showing progress, with a cancel button. */
+  private async solveHere(status: HTMLElement, code: string, metric: Metric) {
+    status.textContent = 'The server would not solve this one; solving in your browser…';
+    const progress = document.createElement('span');
+    progress.className = 'progress';
+    const cancel = document.createElement('button');
+    cancel.type = 'button';
+    cancel.className = 'cancel';
+    cancel.textContent = 'Cancel';
+    status.append(document.createElement('br'), progress, ' ', cancel);
+    const local = solveInBrowser(code, metric, null, (p) => {
+      progress.textContent = `${p.nodes.toLocaleString('en')} positions searched, ${(p.ms / 1000).toFixed(1)} s`;
+    }, crossOriginWorker(SOLVER_MODULE, ORIGIN));
+    cancel.addEventListener('click', () => local.cancel());
+    try {
+      return await local.result;
+    } catch {
+      return null;
+    }
   }
 }
 

@@ -3,6 +3,7 @@ import { BudgetClock, type Budget } from '../budget.ts';
 import { fail } from '../errors.ts';
 import type { Cell, Move } from '../moves.ts';
 import { formatTiles, parityInvariant, parseTilesOrThrow, solvedTiles, type TilesBoard } from './codec.ts';
+import { geometry, manhattan } from './heuristic.ts';
 import { PARTITION_663, type PatternDatabase } from './pdb.ts';
 import { tilesIda, type TilesMetric } from './search.ts';
 import { weightedSearch } from './weighted.ts';
@@ -44,13 +45,28 @@ export const TILES_TT_BYTES = 16 * 1024 * 1024;
 /** Boards up to this many cells are solved optimally by default. */
 export const OPTIMAL_CELLS = 16;
 
-export function solveTiles(board: TilesBoard, options: TilesSolveOptions = {}): TilesResult {
-  const metric = options.metric ?? 'move';
-  if (metric !== 'move' && metric !== 'straight') fail('bad-metric', `metric ${JSON.stringify(metric)} is not one of move, straight for tiles puzzles`);
-  const goal = options.goal ? parseTilesOrThrow(options.goal) : solvedTiles(board.width, board.height);
+/** The goal board for a tiles board (default: in order, blank last); throws `bad-goal` when it does not fit the board. */
+export function tilesGoal(board: TilesBoard, goalCode?: string | null): TilesBoard {
+  const goal = goalCode ? parseTilesOrThrow(goalCode) : solvedTiles(board.width, board.height);
   if (goal.width !== board.width || goal.height !== board.height) {
     fail('bad-goal', `the goal is ${goal.width}×${goal.height} but the board is ${board.width}×${board.height}`);
   }
+  return goal;
+}
+
+/**
+ * A proven lower bound without search: the Manhattan distance (each move carries one tile one cell); a straight move
+ * carries at most max(width, height) − 1 tiles one cell each.
+ */
+function startBound(board: TilesBoard, goal: TilesBoard, metric: TilesMetric): number {
+  const md = manhattan(geometry(goal), board.cells);
+  return metric === 'move' ? md : Math.ceil(md / (Math.max(board.width, board.height) - 1));
+}
+
+export function solveTiles(board: TilesBoard, options: TilesSolveOptions = {}): TilesResult {
+  const metric = options.metric ?? 'move';
+  if (metric !== 'move' && metric !== 'straight') fail('bad-metric', `metric ${JSON.stringify(metric)} is not one of move, straight for tiles puzzles`);
+  const goal = tilesGoal(board, options.goal);
   const clock = new BudgetClock({ maxNodes: options.maxNodes, maxMs: options.maxMs ?? DEFAULT_MAX_MS, onProgress: options.onProgress });
   const base = { kind: 'tiles' as const, layout: formatTiles(board), canonical: `${formatTiles(board)}${options.goal ? `~${formatTiles(goal)}` : ''}`, goal: { code: formatTiles(goal) }, metric };
   if (parityInvariant(board) !== parityInvariant(goal)) {
@@ -65,7 +81,7 @@ export function solveTiles(board: TilesBoard, options: TilesSolveOptions = {}): 
   if (n > OPTIMAL_CELLS && !options.optimal) {
     const run = weightedSearch(board, goal, clock);
     const stats = { algorithm: 'weighted' as const, nodes: run.nodes, ms: round(clock.elapsed()), ttBytes: 0 };
-    if (!run.blankPath) return { ...base, status: 'budget-exceeded', solvable: true, optimal: false, length: null, lowerBound: 0, moves: [], stats };
+    if (!run.blankPath) return { ...base, status: 'budget-exceeded', solvable: true, optimal: false, length: null, lowerBound: startBound(board, goal, metric), moves: [], stats };
     const moves = toMoves(board, run.blankPath);
     return { ...base, status: 'solved', solvable: true, optimal: false, length: moves.length, moves, stats };
   }

@@ -9,6 +9,8 @@ import { groupAlive, startDevServer, type DevServer } from '../../scripts/dev-se
 import { launch } from './browser.ts';
 
 const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
+/** 5×5, 29 moves: more search than the edge's default budget allows (503 budget-exceeded). */
+const OVER_EDGE_BUDGET = 'VBBVS-VBBVS-HHSS.-VSHHS-V.SSS';
 let server: DevServer;
 let blog: Server;
 let blogUrl: string;
@@ -32,6 +34,8 @@ function blogPage(api: string): string {
 <huarong-solution id="w3" layout="VBBV-VBBV-VHHV-VSSVV-S..S"><a href="#">fallback</a></huarong-solution>
 <iframe id="f-embed" src="${api}/embed/${HENGDAO}?controls=0" width="360" height="560"></iframe>
 <iframe id="f-home" src="${api}/" width="360" height="300"></iframe>
+<div style="height: 1500px">the end of the post</div>
+<huarong-solution id="w4" layout="${OVER_EDGE_BUDGET}"></huarong-solution>
 </body></html>`;
 }
 
@@ -107,6 +111,20 @@ describe('<huarong-solution> on another site', () => {
 });
 
 describe('framing', () => {
+  it('solves in the visitor\'s browser what the edge refuses, from another origin (a blob-URL worker)', async () => {
+    const edge = await fetch(`${server.url}/solve?layout=${OVER_EDGE_BUDGET}`);
+    expect(edge.status).toBe(503);
+    const { page } = await openBlog();
+    const workers: string[] = [];
+    page.on('worker', (w) => workers.push(w.url()));
+    await page.locator('#w4').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => (document.querySelector('#w4') as HTMLElement).dataset.length === '29', null, { timeout: 60_000 });
+    expect(await page.locator('#w4 .count').textContent()).toBe('29 moves');
+    expect(workers.some((u) => u.startsWith('blob:'))).toBe(true);
+    expect(await page.locator('#w4 .message').count()).toBe(0);
+    await page.close();
+  });
+
   it('another origin can frame /embed/… (controls=0 shows only board and counter) but not /', async () => {
     const { page } = await openBlog();
     await page.locator('#f-embed').scrollIntoViewIfNeeded();
@@ -124,13 +142,17 @@ describe('framing', () => {
 
   it('sends frame-ancestors * only for /embed/ and /widget.js', async () => {
     const embed = await fetch(`${server.url}/embed/${HENGDAO}`);
-    expect(embed.headers.get('content-security-policy')).toBe('frame-ancestors *');
+    expect(embed.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    expect(embed.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(embed.headers.get('x-frame-options')).toBeNull();
     const widget = await fetch(`${server.url}/widget.js`);
     expect(widget.headers.get('content-type')).toContain('javascript');
     expect(widget.headers.get('access-control-allow-origin')).toBe('*');
     const home = await fetch(`${server.url}/`);
     expect(home.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(home.headers.get('content-security-policy')).toContain("default-src 'self'; script-src 'self'");
+    const svg = await fetch(`${server.url}/img/${HENGDAO}.svg`);
+    expect(svg.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *");
     expect(home.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 

@@ -31,7 +31,31 @@ describe('GET /solve: miss, then hit', () => {
     const b = await json(second);
     expect(b.cached).toBe(true);
     expect(b.moves).toEqual(a.moves);
-    expect(second.headers.get('ETag')).toBe(first.headers.get('ETag'));
+    // Strong ETags name the bytes: the cached: true body is another representation.
+    expect(second.headers.get('ETag')).not.toBe(first.headers.get('ETag'));
+    const third = await call(`/solve?layout=${SEARCHED}`, { headers: freshClient() });
+    expect(await third.text()).toBe(JSON.stringify(b));
+    expect(third.headers.get('ETag')).toBe(second.headers.get('ETag'));
+  });
+
+  it('a repeat GET is answered by the Cache API, without reading KV', async () => {
+    const code = 'SBBS-SBB.-VHHV-VVVV-.VV.'; // 兵临曹营 less a soldier, not in the tablebase
+    expect((await call(`/solve?layout=${code}`, { headers: freshClient() })).status).toBe(200);
+    let reads = 0;
+    const counting = { get: (k: string) => (reads++, realEnv.SOLUTIONS!.get(k)), put: () => Promise.resolve() } as unknown as KVNamespace;
+    const again = await call(`/solve?layout=${code}`, { headers: freshClient() }, { SOLUTIONS: counting });
+    expect(again.status).toBe(200);
+    expect((await json(again)).cached).toBe(true);
+    expect(again.headers.get('Server-Timing')).toContain('edge-cache');
+    expect(reads).toBe(0);
+  });
+
+  it('If-None-Match: * is answered 304 for a valid layout without solving, 400 for a bad one', async () => {
+    const denying = { limit: async () => ({ success: false }) } as unknown as RateLimit;
+    const ok = await call('/solve?layout=SSSV-BBVV-BBVV-.HHV-..HH', { headers: { 'If-None-Match': '*' } }, { MISS_LIMITER: denying });
+    expect(ok.status).toBe(304);
+    const bad = await call('/solve?layout=SSSV-BBVV', { headers: { 'If-None-Match': '*' } });
+    expect(bad.status).toBe(400);
   });
 
   it('a mirror image shares the cache entry and gets a correctly mirrored solution', async () => {
@@ -55,6 +79,7 @@ describe('GET /solve: miss, then hit', () => {
   });
 
   it('answers 304 to a matching If-None-Match', async () => {
+    await call(`/solve?layout=${HENGDAO}&metric=straight`, { headers: freshClient() });
     const first = await call(`/solve?layout=${HENGDAO}&metric=straight`, { headers: freshClient() });
     const etag = first.headers.get('ETag')!;
     const again = await call(`/solve?layout=${HENGDAO}&metric=straight`, { headers: { ...freshClient(), 'If-None-Match': etag } });
@@ -155,14 +180,21 @@ describe('errors are JSON with a code', () => {
     expect(body.error).toMatchObject({ code: 'bad-character', at: { row: 2, col: 2 } });
   });
 
-  it('a solve over budget is 503 budget-exceeded with a lower bound, and nothing is cached', async () => {
+  it('a solve over budget is 503 budget-exceeded with a lower bound; repeats are answered from the cache, a higher budget searches again', async () => {
     const code = 'SSSV-BBVV-BBVV-.HHV-..HH'; // 峰回路转 less a soldier: not in the tablebase
-    const res = await call(`/solve?layout=${code}`, { headers: freshClient() }, { SOLVE_MAX_NODES: '2000' });
+    const res = await call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json', ...freshClient() }, body: JSON.stringify({ layout: code }) }, { SOLVE_MAX_NODES: '2000' });
     expect(res.status).toBe(503);
+    expect(res.headers.get('Server-Timing')).toMatch(/solve;.*dur=/);
     const body = await json(res);
-    expect(body.error.code).toBe('budget-exceeded');
+    expect(body.error).toMatchObject({ code: 'budget-exceeded', cached: false });
     expect(body.error.lowerBound).toBeGreaterThan(0);
-    expect(await realEnv.SOLUTIONS!.get(`v1:move:${code}`)).toBeNull();
+    expect(JSON.parse((await realEnv.SOLUTIONS!.get(`v1:move:${code}`))!)).toEqual({ overBudget: body.error.lowerBound, budget: 2000 });
+    const repeat = await call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ layout: code }) }, { SOLVE_MAX_NODES: '2000' });
+    expect(repeat.status).toBe(503);
+    expect((await json(repeat)).error).toMatchObject({ code: 'budget-exceeded', cached: true, lowerBound: body.error.lowerBound });
+    expect(repeat.headers.get('Server-Timing')).toContain('cache;');
+    const higher = await call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json', ...freshClient() }, body: JSON.stringify({ layout: code }) }, { SOLVE_MAX_NODES: '3000' });
+    expect((await json(higher)).error.cached).toBe(false);
   });
 
   it('rate-limits cache misses per client with 429 and Retry-After, but not hits', async () => {

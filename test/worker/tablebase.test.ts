@@ -1,7 +1,7 @@
 /** The tablebase inside workerd: tables from the static assets, no KV writes, no 503 on the classic board. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseLayoutOrThrow } from '../../solver/index.ts';
-import { ByteLru } from '../../worker/byte-lru.ts';
+import { SizedLru } from '../../worker/sized-lru.ts';
 import { MAX_TABLE_BYTES, forgetTables, keptTableBytes } from '../../worker/tablebase.ts';
 import { randomArrangement, toCode } from '../helpers/classic-reference.ts';
 import { parseClassicTable } from '../helpers/tables.ts';
@@ -95,7 +95,8 @@ describe('a table the assets cannot give', () => {
       [missing, 'HTTP 404', 'SBBS-VBBV-VHHV-VSSV-V..V'],
     ] as const) {
       forgetTables();
-      const res = await call(`/solve?layout=${code}&metric=step`, { headers: freshClient() }, { ASSETS: assets });
+      // POST: not answered by the Cache API, which holds earlier GET answers.
+      const res = await call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json', ...freshClient() }, body: JSON.stringify({ layout: code, metric: 'step' }) }, { ASSETS: assets });
       expect(res.status).toBe(200);
       const body = await json(res);
       expect(body.stats.algorithm).toBe('bfs');
@@ -106,17 +107,19 @@ describe('a table the assets cannot give', () => {
   });
 });
 
-describe('ByteLru', () => {
-  it('drops the least recently used entries past its byte bound', () => {
-    const lru = new ByteLru(250);
-    lru.set('a', new Uint8Array(100));
-    lru.set('b', new Uint8Array(100));
+describe('SizedLru', () => {
+  it('drops the least recently used entries past its bound, and never keeps an entry larger than the bound', () => {
+    const lru = new SizedLru<string>(250);
+    lru.set('a', 'A', 100);
+    lru.set('b', 'B', 100);
     lru.get('a');
-    lru.set('c', new Uint8Array(100));
+    lru.set('c', 'C', 100);
     expect(lru.keys()).toEqual(['a', 'c']);
-    expect(lru.bytes).toBe(200);
-    lru.set('big', new Uint8Array(300));
-    expect(lru.keys()).toEqual(['big']);
-    expect(lru.bytes).toBe(300);
+    expect(lru.size).toBe(200);
+    lru.set('big', 'X', 300);
+    expect(lru.keys()).toEqual(['a', 'c']);
+    lru.set('d', 'D', 250);
+    expect(lru.keys()).toEqual(['d']);
+    expect(lru.size).toBe(250);
   });
 });

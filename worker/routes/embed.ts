@@ -6,12 +6,16 @@ import { Hono } from 'hono';
 import { boardSvg, escapeXml, parsePuzzleCode, type Layout } from '../../solver/index.ts';
 import type { AppEnv } from '../env.ts';
 import { errorResponse } from '../errors.ts';
+import { siteOrigin } from '../origin.ts';
 
 export const embedRoutes = new Hono<AppEnv>();
 
 /** Default iframe size: a 4×5 board with controls and the move list fits 360 × 560. */
 export const EMBED_WIDTH = 360;
 export const EMBED_HEIGHT = 560;
+/** Below this the board and its controls are not usable. */
+export const MIN_EMBED_WIDTH = 160;
+export const MIN_EMBED_HEIGHT = 240;
 
 embedRoutes.get('/embed/*', async (c) => {
   const raw = new URL(c.req.url).pathname.slice('/embed/'.length);
@@ -39,8 +43,8 @@ embedRoutes.get('/oembed', (c) => {
   const format = c.req.query('format') ?? 'json';
   if (format !== 'json') return errorResponse(c, 501, { code: 'format-not-implemented', message: `format ${format} is not supported; use format=json` });
   const target = c.req.query('url');
-  const origin = new URL(c.req.url).origin;
-  const found = target ? layoutOfOurUrl(target, new URL(c.req.url).host) : null;
+  const origin = siteOrigin(c.env, c.req.url);
+  const found = target ? layoutOfOurUrl(target, [new URL(origin).host, new URL(c.req.url).host]) : null;
   if (!found) return errorResponse(c, 404, { code: 'not-found', message: 'url must be a /s/ or /embed/ link of this site with a valid layout' });
   const maxWidth = positive(c.req.query('maxwidth'));
   const maxHeight = positive(c.req.query('maxheight'));
@@ -49,6 +53,10 @@ embedRoutes.get('/oembed', (c) => {
   if (maxHeight !== undefined && height > maxHeight) {
     height = maxHeight;
     width = Math.min(width, Math.round((height * EMBED_WIDTH) / EMBED_HEIGHT));
+  }
+  // oEmbed: a provider that cannot fit the consumer's maximum answers 404.
+  if (width < MIN_EMBED_WIDTH || height < MIN_EMBED_HEIGHT) {
+    return errorResponse(c, 404, { code: 'too-small', message: `the player needs at least ${MIN_EMBED_WIDTH}×${MIN_EMBED_HEIGHT} pixels; maxwidth/maxheight allow ${width}×${height}` });
   }
   const { layout, code, metric } = found;
   const title = `华容道 ${code}`;
@@ -70,14 +78,14 @@ embedRoutes.get('/oembed', (c) => {
   });
 });
 
-function layoutOfOurUrl(text: string, host: string): { layout: Layout; code: string; metric?: string } | null {
+function layoutOfOurUrl(text: string, hosts: string[]): { layout: Layout; code: string; metric?: string } | null {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     return null;
   }
-  if (url.host !== host || !/^https?:$/.test(url.protocol)) return null;
+  if (!hosts.includes(url.host) || !/^https?:$/.test(url.protocol)) return null;
   const m = /^\/(?:s|embed)\/(.+)$/.exec(url.pathname);
   if (!m) return null;
   let code: string;

@@ -5,9 +5,10 @@
  */
 import { Hono } from 'hono';
 import { boardSvg, canonicalize, escapeXml, parsePuzzleCode, type Layout } from '../../solver/index.ts';
-import { cacheKey, readSolution } from '../cache.ts';
+import { cacheKey, isOverBudget, readEntry, recall } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
 import { errorResponse } from '../errors.ts';
+import { siteOrigin } from '../origin.ts';
 
 export const pageRoutes = new Hono<AppEnv>();
 
@@ -29,7 +30,7 @@ pageRoutes.get('/s/*', async (c) => {
   if (parsed.ok && parsed.value.canonical !== code) return c.redirect(`/s/${parsed.value.canonical}${search}`, 301);
   if (!c.env.ASSETS) return errorResponse(c, 404, { code: 'not-found', message: 'the site is not built (run npm run build)' });
   const shell = await c.env.ASSETS.fetch(new Request(new URL('/s/', c.req.url)));
-  const origin = new URL(c.req.url).origin;
+  const origin = siteOrigin(c.env, c.req.url);
   const meta = parsed.ok ? await describe(c.env, parsed.value.layout, code, origin, parsed.value.kind) : invalid(code, origin, parsed.error.message);
   const rewritten = new HTMLRewriter()
     .on('title', { element: (el) => void el.setInnerContent(meta.title) })
@@ -69,7 +70,9 @@ async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, o
   try {
     if (kind === 'tiles') throw new Error('tiles previews use the generic description');
     const canonical = canonicalize(layout);
-    const cached = await readSolution(env.SOLUTIONS, cacheKey('move', canonical.code), layout.width, layout.height);
+    const key = cacheKey('move', canonical.code);
+    const entry = recall(key) ?? (await readEntry(env.SOLUTIONS, key, layout.width, layout.height));
+    const cached = entry && !isOverBudget(entry) ? entry : null;
     if (cached?.status === 'solved') description = `Solved in ${cached.length} moves (optimal) — ${cached.length} 步最优解。`;
     else if (cached?.status === 'unsolvable') description = 'This layout has no solution — 此局无解。';
   } catch {

@@ -5,7 +5,8 @@ import type { AppEnv } from '../env.ts';
 import { errorResponse } from '../errors.ts';
 import { validationHook } from '../validation.ts';
 import { ErrorSchema, SolveBodySchema, SolveQuerySchema, SolveResultSchema } from '../schemas.ts';
-import { solveRequest, type SolveInput } from '../solve-service.ts';
+import { clientKeyOf } from '../client-key.ts';
+import { solveRequest, validateSolveInput, type SolveInput, type Timing } from '../solve-service.ts';
 
 const errorResponses = {
   400: { description: 'Malformed layout or parameters (the codec message names the row and column)', content: { 'application/json': { schema: ErrorSchema } } },
@@ -41,15 +42,25 @@ export const solveRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
 
 solveRoutes.openapi(getRoute, async (c) => {
   const query = c.req.valid('query');
-  return respond(c, { layout: query.layout, metric: query.metric }, true) as never;
+  return respond(c, { layout: query.layout, metric: query.metric, optimal: query.optimal === 'true' }, true) as never;
 });
 
 solveRoutes.openapi(postRoute, async (c) => {
   const body = c.req.valid('json');
-  return respond(c, { layout: body.layout, metric: body.metric, goal: body.goal }, false) as never;
+  return respond(c, { layout: body.layout, metric: body.metric, goal: body.goal, optimal: body.optimal }, false) as never;
 });
 
+/** The Workers Cache API of this location, where the runtime has one. */
+function edgeCache(): Cache | null {
+  return typeof caches === 'undefined' ? null : (caches as unknown as { default: Cache }).default;
+}
+
+function serverTiming(timings: Timing[]): string {
+  return timings.map((t) => `${t.name};desc="${t.desc}";dur=${t.ms.toFixed(2)}`).join(', ');
+}
+
 async function respond(c: Context<AppEnv>, input: SolveInput, cacheable: boolean): Promise<Response> {
+  const started = performance.now();
   const waitUntil = (p: Promise<unknown>) => {
     try {
       c.executionCtx.waitUntil(p);
@@ -57,22 +68,47 @@ async function respond(c: Context<AppEnv>, input: SolveInput, cacheable: boolean
       void p; // no execution context (plain app.request in tests): the promise still runs
     }
   };
-  const clientKey = c.req.header('CF-Connecting-IP') ?? 'local';
-  const outcome = await solveRequest(c.env, waitUntil, input, clientKey);
-  if (!outcome.ok) return errorResponse(c, outcome.status, outcome.error, outcome.headers);
-  c.header('Server-Timing', outcome.timings.map((t) => `${t.name};desc="${t.desc}";dur=${t.ms.toFixed(2)}`).join(', '));
-  if (cacheable) {
-    const etag = `"${await sha256Hex(outcome.etagSource)}"`;
-    c.header('ETag', etag);
-    c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
+  const ifNoneMatch = c.req.header('If-None-Match');
+  if (cacheable && ifNoneMatch?.trim() === '*') {
+    // Any valid layout has a representation: answer without solving or spending a rate-limit slot.
+    const problem = await validateSolveInput(c.env, input);
+    if (problem) return errorResponse(c, 400, problem, { 'Server-Timing': `validate;dur=${(performance.now() - started).toFixed(2)}` });
+    return c.body(null, 304);
   }
-  return c.json(outcome.body, 200);
+  const cache = cacheable ? edgeCache() : null;
+  if (cache) {
+    const hit = await cache.match(c.req.raw);
+    if (hit) {
+      const etag = hit.headers.get('ETag');
+      if (etag && matchesEtag(ifNoneMatch, etag)) return c.body(null, 304, { ETag: etag, 'Server-Timing': `edge-cache;dur=${(performance.now() - started).toFixed(2)}` });
+      const res = new Response(hit.body, hit);
+      res.headers.set('Server-Timing', `edge-cache;desc="Cache API";dur=${(performance.now() - started).toFixed(2)}`);
+      return res;
+    }
+  }
+  const outcome = await solveRequest(c.env, waitUntil, input, clientKeyOf(c.req.header('CF-Connecting-IP')));
+  if (!outcome.ok) {
+    return errorResponse(c, outcome.status, outcome.error, { ...outcome.headers, 'Server-Timing': serverTiming(outcome.timings) || `total;dur=${(performance.now() - started).toFixed(2)}` });
+  }
+  const text = JSON.stringify(outcome.body);
+  const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=UTF-8', 'Server-Timing': serverTiming(outcome.timings) };
+  if (!cacheable) return c.body(text, 200, headers);
+  // A strong ETag names these exact bytes.
+  const etag = `"${await sha256Hex(text)}"`;
+  Object.assign(headers, { ETag: etag, 'Cache-Control': 'public, max-age=31536000, immutable' });
+  if (cache) {
+    // Repeats in this location come from the Cache API (no KV read, no solve); what it serves is a cached answer.
+    const again = outcome.cached ? text : JSON.stringify({ ...outcome.body, cached: true });
+    const copy = new Response(again, { headers: { ...headers, ETag: `"${await sha256Hex(again)}"`, 'Server-Timing': '' } });
+    waitUntil(cache.put(c.req.raw.url, copy).catch((e: unknown) => console.error('Cache API put failed:', e)));
+  }
+  if (matchesEtag(ifNoneMatch, etag)) return c.body(null, 304, { ETag: etag, 'Server-Timing': headers['Server-Timing']! });
+  return c.body(text, 200, headers);
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  return header.split(',').some((t) => t.trim() === etag || t.trim() === '*');
+  return header.split(',').some((t) => t.trim() === etag);
 }
 
 async function sha256Hex(text: string): Promise<string> {

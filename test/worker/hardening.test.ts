@@ -1,0 +1,165 @@
+/** Defects found by fuzzing the running Worker, pinned: no 5xx for any malformed input, clear 400s, no trusted junk. */
+import { describe, expect, it } from 'vitest';
+import { forgetRecent } from '../../worker/cache.ts';
+import { clientKeyOf } from '../../worker/client-key.ts';
+import { seededRandom } from '../helpers/random-layouts.ts';
+import { call, freshClient, json, realEnv } from './helpers.ts';
+
+const post = (body: unknown, overrides = {}) =>
+  call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json', ...freshClient() }, body: typeof body === 'string' ? body : JSON.stringify(body) }, overrides);
+
+describe('malformed requests are 400s that say what is wrong, never 5xx', () => {
+  it('a tiles goal of another size is a 400 bad-goal, before KV or the limiter', async () => {
+    let touched = 0;
+    const kv = { get: () => (touched++, Promise.resolve(null)), put: () => Promise.resolve() } as unknown as KVNamespace;
+    const limiter = { limit: async () => (touched++, { success: true }) } as unknown as RateLimit;
+    const res = await post({ layout: '123-456-78.', goal: '1234-5678-9ABC-DEF.' }, { SOLUTIONS: kv, MISS_LIMITER: limiter });
+    expect(res.status).toBe(400);
+    expect((await json(res)).error).toMatchObject({ code: 'bad-goal', message: 'the goal is 4×4 but the board is 3×3' });
+    expect(touched).toBe(0);
+  });
+
+  const typeCases: Array<[string, RequestInit & { path?: string }, string]> = [
+    ['layout a number', { body: '{"layout":1}' }, 'layout must be a string, not a number'],
+    ['layout null', { body: '{"layout":null}' }, 'layout must be a string, not null'],
+    ['an array body', { body: '[1,2]' }, 'the request body must be a JSON object'],
+    ['optimal a string', { body: '{"layout":"123-456-78.","optimal":"yes"}' }, 'optimal must be a boolean'],
+  ];
+  for (const [name, init, message] of typeCases) {
+    it(`${name} → 400 naming the field and type`, async () => {
+      const res = await post(init.body as string);
+      expect(res.status).toBe(400);
+      expect((await json(res)).error.message).toContain(message);
+    });
+  }
+
+  it('a repeated query parameter is named', async () => {
+    const res = await call('/solve?layout=a&layout=b', { headers: freshClient() });
+    expect(res.status).toBe(400);
+    expect((await json(res)).error.message).toBe('layout is given more than once; give it once');
+  });
+
+  it('a few thousand generated malformed bodies: no 5xx, every error JSON with a code, Server-Timing on every answer', async () => {
+    const rand = seededRandom(404);
+    const pick = <T>(xs: T[]) => xs[rand(xs.length)]!;
+    const layouts = ['123-456-78.', '1234-5678-9ABC-DEF.', 'VBBV-VBBV-VHHV-VSSV-S..S', 'BB.-BB.', 'SBBS-SBBS-.HH.-VVVV-VVVV', '12-3.', 'O5EKI-JB38L-GF.4H-MA6D2-C17N9'];
+    const junk = (): unknown => pick([1, -1, 0.5, null, true, '', 'x', '#', [], {}, [1], ['a', 'b'], { piece: 'B' }, 'é'.repeat(300)]);
+    const mutate = (s: string) => {
+      const chars = [...s];
+      const at = rand(chars.length + 1);
+      const op = rand(3);
+      if (op === 0) chars.splice(at, 1);
+      else if (op === 1) chars.splice(at, 0, pick([...'.-/SBVH019AZ#é ~']));
+      else chars[at] = pick([...'.-SB1A ']);
+      return chars.join('');
+    };
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 2000; i++) {
+      const layout = rand(4) === 0 ? junk() : mutate(pick(layouts));
+      const body: Record<string, unknown> = { layout };
+      if (rand(2)) body.metric = pick(['move', 'step', 'straight', 'hop', 1, null]);
+      if (rand(2)) body.goal = pick([junk(), mutate(pick(layouts)), { piece: pick(['B', 'X', [0, 1], [9, 9], 1]), at: pick([[3, 1], [0, 0], [-1, 2], [1], 'a', [99, 99]]) }]);
+      if (rand(4) === 0) body.optimal = pick([true, false, 'yes', 1]);
+      const res = await post(rand(20) === 0 ? JSON.stringify(body).slice(0, rand(40)) : body, { SOLVE_MAX_NODES: '300' });
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      expect(res.status, JSON.stringify(body)).toBeLessThan(500 + (res.status === 503 ? 4 : 0));
+      expect(res.headers.get('Server-Timing'), JSON.stringify(body)).toBeTruthy();
+      if (res.status >= 400) expect((await json(res)).error.code).toMatch(/^[a-z-]+$/);
+      else await res.arrayBuffer();
+    }
+    expect(statuses.get(400)).toBeGreaterThan(1000);
+    expect(statuses.get(200)).toBeGreaterThan(10);
+  }, 120_000);
+});
+
+describe('tiles: optimal and bounds', () => {
+  it('POST optimal: true is honoured and part of the cache key', async () => {
+    const code = 'O5EKI-JB38L-GF.4H-MA6D2-C17N9';
+    const fast = await json(await post({ layout: code }));
+    expect(fast).toMatchObject({ optimal: false, stats: { algorithm: 'weighted' } });
+    const insist = await post({ layout: code, optimal: true });
+    expect(insist.status).toBe(503);
+    const error = (await json(insist)).error;
+    expect(error.code).toBe('budget-exceeded');
+    expect(error.lowerBound).toBeGreaterThan(0);
+  });
+
+  it('an over-budget fast-mode 6×6 states a real lower bound (its Manhattan distance), never 0', async () => {
+    // The solved 6×6 with the blank walked around at random: solvable, far from solved.
+    const rand = seededRandom(36);
+    const cells = [...'123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ.'];
+    let blank = 35;
+    for (let i = 0; i < 400; i++) {
+      const r = Math.floor(blank / 6);
+      const c = blank % 6;
+      const next = [r > 0 ? blank - 6 : -1, r < 5 ? blank + 6 : -1, c > 0 ? blank - 1 : -1, c < 5 ? blank + 1 : -1].filter((x) => x >= 0);
+      const to = next[rand(next.length)]!;
+      [cells[blank], cells[to]] = [cells[to]!, cells[blank]!];
+      blank = to;
+    }
+    const code = [0, 1, 2, 3, 4, 5].map((r) => cells.slice(r * 6, r * 6 + 6).join('')).join('-');
+    const res = await post({ layout: code }, { SOLVE_MAX_NODES: '5' });
+    expect(res.status).toBe(503);
+    const error = (await json(res)).error;
+    expect(error.lowerBound).toBeGreaterThan(10);
+    expect(error.message).toContain(`no solution is shorter than ${error.lowerBound} moves`);
+  });
+});
+
+describe('stored solutions are checked before they are served', () => {
+  it('a wrong KV entry (illegal moves) is dropped and solved again, for the layout and its mirror image; never a 500', async () => {
+    const code = 'VBBS-VBBS-VHHS-VVV.-.VV.'; // 围而不歼 less a soldier, not in the tablebase
+    const first = await json(await post({ layout: code }));
+    expect(first.length).toBe(32);
+    const key = `v1:move:${first.canonical}`;
+    const stored = JSON.parse((await realEnv.SOLUTIONS!.get(key))!);
+    await realEnv.SOLUTIONS!.put(key, JSON.stringify({ ...stored, length: 3, moves: stored.moves.slice(0, 3 * 3) }));
+    forgetRecent();
+    const mirror = 'SBBV-SBBV-SHHV-.VVV-.VV.';
+    for (const layout of [mirror, code]) {
+      const res = await post({ layout });
+      expect(res.status, layout).toBe(200);
+      const body = await json(res);
+      expect(body.length).toBe(32);
+    }
+  });
+});
+
+describe('rate-limit keys', () => {
+  it('IPv4 whole; IPv6 by its /64, however it is written', () => {
+    expect(clientKeyOf('203.0.113.9')).toBe('203.0.113.9');
+    expect(clientKeyOf('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientKeyOf('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(clientKeyOf('2001:db8::7')).toBe('2001:db8:0:0::/64');
+    expect(clientKeyOf(undefined)).toBe('local');
+  });
+});
+
+describe('links in cached responses come from the configured origin', () => {
+  it('SITE_ORIGIN, not the Host header, goes into og:url, canonical and oEmbed', async () => {
+    const site = { SITE_ORIGIN: 'https://huarong.example' };
+    const page = await (await call('/s/VBBV-VBBV-VHHV-VSSV-S..S', { headers: { Host: 'evil.example' } }, site)).text();
+    expect(page).toContain('<link rel="canonical" href="https://huarong.example/s/VBBV-VBBV-VHHV-VSSV-S..S">');
+    expect(page).not.toContain('evil.example');
+    const oembed = await json(await call(`/oembed?url=${encodeURIComponent('https://huarong.example/s/VBBV-VBBV-VHHV-VSSV-S..S')}`, {}, site));
+    expect(oembed.html).toContain('src="https://huarong.example/embed/VBBV-VBBV-VHHV-VSSV-S..S"');
+    expect(oembed.provider_url).toBe('https://huarong.example');
+  });
+
+  it('oEmbed below a usable size is 404, as the spec asks', async () => {
+    const url = encodeURIComponent('http://huarong.test/s/VBBV-VBBV-VHHV-VSSV-S..S');
+    const tiny = await call(`/oembed?url=${url}&maxwidth=0.5`);
+    expect(tiny.status).toBe(404);
+    expect((await json(tiny)).error.code).toBe('too-small');
+    expect((await call(`/oembed?url=${url}&maxwidth=50`)).status).toBe(404);
+    expect((await call(`/oembed?url=${url}&maxwidth=200`)).status).toBe(200);
+  });
+
+  it('pages carry a real Content-Security-Policy', async () => {
+    const res = await call('/s/VBBV-VBBV-VHHV-VSSV-S..S');
+    const csp = res.headers.get('Content-Security-Policy')!;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'self'");
+  });
+});
