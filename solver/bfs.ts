@@ -34,14 +34,18 @@ export interface Exploration {
   nodes: number;
 }
 
-const CHECK_EVERY = 1024;
-
 export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreOptions): Exploration {
   const { metric, clock } = options;
   const fold = options.fold && puzzle.mirrorable;
   const board = new SearchBoard(puzzle);
   const words = puzzle.words;
-  const table = new StateTable(words, options.maxStates, Math.min(options.expectedStates ?? 4096, 1 << 16));
+  // Work per expanded position (decoding its key touches every cell) and per successor (its key; on boards past 32
+  // cells the slow path touches every cell of it), in the budget's units (≈ 10 ns each, measured).
+  const nodeWork = puzzle.cells + 32; // + the fixed cost of finding movable pieces and their reach
+  const successorWork = puzzle.cells > 32 ? puzzle.cells : 2 * words;
+  // Tables no bigger than the budget can fill: allocating and clearing memory is CPU time too.
+  const maxStates = Math.min(options.maxStates, clock.entriesWithin(successorWork));
+  const table = new StateTable(words, maxStates, Math.min(options.expectedStates ?? 4096, 1 << 16, maxStates));
   const scratch = new Uint32Array(words);
   const maxTargets = puzzle.cells;
   const targets = new Int16Array(maxTargets);
@@ -62,15 +66,17 @@ export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreO
   let goalIndex = board.isSolved() ? 0 : -1;
   let layerEnd = 1;
   let nodes = 0;
+  let successors = 0;
   for (let idx = 0; idx < table.size; idx++) {
     if (idx === layerEnd) {
       layerStarts.push(idx);
       layerEnd = table.size;
       clock.depth = layerStarts.length - 1;
     }
-    if ((nodes & (CHECK_EVERY - 1)) === 0 && nodes > 0 && clock.spent(nodes)) {
+    if (clock.charge(nodeWork + successors * successorWork, nodes)) {
       return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes };
     }
+    successors = 0;
     nodes++;
     board.loadKey(table.keys, idx * words);
     const movable = board.movablePieces(candidates);
@@ -80,6 +86,7 @@ export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreO
       const end = board.reach(from, metric, targets, via, 0);
       if (end === 0) continue;
       const isGoalPiece = from === goalPos;
+      successors += end;
       for (let m = 0; m < end; m++) {
         const to = targets[m]!;
         board.keyAfterMove(from, to, fold, scratch);

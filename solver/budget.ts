@@ -2,6 +2,12 @@
 export interface Budget {
   /** Stop after expanding this many positions. */
   maxNodes?: number;
+  /**
+   * Stop after this much work: the cells each expanded position touches plus the key work of each successor. It
+   * tracks CPU time on every board size (a position on a 10×10 board costs many times one on 4×5), which a count of
+   * positions does not.
+   */
+  maxWork?: number;
   /** Stop after this many milliseconds (wall clock; note that Workers' clocks stand still during pure CPU work). */
   maxMs?: number;
   /** Called every ~100 ms of search with the positions expanded so far (for progress displays). */
@@ -16,9 +22,21 @@ export interface Progress {
 }
 
 const PROGRESS_EVERY_MS = 100;
+/** The budget is checked at least this often, in work units (a few microseconds of CPU). */
+const WORK_CHECK = 4096;
+
+/**
+ * The Worker's default budget (the Workers free plan allows 10 ms of CPU a request): calibrated so that the
+ * costliest inputs found stay near 6 ms of warm CPU on a 2-core machine (bench/edge-budget.ts), leaving a margin.
+ */
+export const EDGE_BUDGET: Readonly<Budget> = { maxWork: 400_000 };
 
 export class BudgetClock {
   readonly maxNodes: number;
+  readonly maxWork: number;
+  /** Work charged so far (see Budget.maxWork). */
+  work = 0;
+  private nextCheck = WORK_CHECK;
   private readonly deadline: number;
   readonly started: number;
   /** Set by the running search; reported with progress. */
@@ -29,6 +47,7 @@ export class BudgetClock {
   constructor(budget: Budget = {}) {
     this.onProgress = budget.onProgress;
     this.maxNodes = budget.maxNodes ?? Number.POSITIVE_INFINITY;
+    this.maxWork = budget.maxWork ?? Number.POSITIVE_INFINITY;
     this.started = now();
     this.deadline = budget.maxMs === undefined ? Number.POSITIVE_INFINITY : this.started + budget.maxMs;
     this.lastReport = this.started;
@@ -41,7 +60,20 @@ export class BudgetClock {
       this.lastReport = t;
       this.onProgress({ nodes, ms: t - this.started, depth: this.depth });
     }
-    return nodes >= this.maxNodes || t >= this.deadline;
+    return nodes >= this.maxNodes || this.work >= this.maxWork || t >= this.deadline;
+  }
+
+  /** Adds work; true when the budget is spent (checked every WORK_CHECK units, so cheap to call per position). */
+  charge(units: number, nodes: number): boolean {
+    this.work += units;
+    if (this.work < this.nextCheck) return false;
+    this.nextCheck = this.work + WORK_CHECK;
+    return this.spent(nodes);
+  }
+
+  /** The most table entries a search can fill within the work budget when each entry costs `perEntry` work. */
+  entriesWithin(perEntry: number): number {
+    return Number.isFinite(this.maxWork) ? Math.ceil(this.maxWork / Math.max(1, perEntry)) + 1024 : Number.POSITIVE_INFINITY;
   }
 
   elapsed(): number {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Command line: npm run --silent solve -- '<code>' [--metric move|straight|step] [--algorithm auto|table|ida|bfs]
- *   [--goal B@3,1] [--json] [--repeat N] [--analyze] [--max-nodes N] [--max-ms N]
+ *   [--goal B@3,1] [--json] [--repeat N] [--analyze] [--max-nodes N] [--max-work N] [--budget edge] [--max-ms N]
  * Exit codes: 0 solved, 1 unsolvable, 2 bad input, 3 budget exceeded.
  */
 import { parseArgs } from 'node:util';
@@ -13,11 +13,15 @@ import { movePiece, type Layout } from './layout.ts';
 import { METRICS, type Metric } from './puzzle.ts';
 import { renderBoard } from './render.ts';
 import { ALGORITHMS, solve, type Algorithm, type SolveResult } from './solve.ts';
+import { EDGE_BUDGET } from './budget.ts';
 import { isTilesCode, parseTilesOrThrow, tilesToLayout } from './tiles/codec.ts';
 import { solveTiles, type TilesResult } from './tiles/solve.ts';
 import type { Move } from './moves.ts';
 import { loadDatabases } from './node/pdb-files.ts';
 import { fileTables } from './node/tablebase-files.ts';
+
+/** Solves before a timed --repeat series: a fresh process runs its first few solves in V8's slower tiers. */
+const WARM_UP = 3;
 
 const USAGE = `usage: npm run --silent solve -- '<layout code>' [options]
 
@@ -29,9 +33,12 @@ const USAGE = `usage: npm run --silent solve -- '<layout code>' [options]
                        for tiles, a goal code (default: tiles in order, blank last)
   --optimal            tiles 5×5 and larger: insist on an optimal solution (within the budget)
   --json               print exactly one JSON object (the result) on stdout
-  --repeat N           solve N times in-process; adds stats.medianMs
+  --repeat N           solve N times in-process, after ${WARM_UP} unreported warm-up solves (the JIT compiler's
+                       first passes are not the solver's cost); adds stats.medianMs, the warm median
   --analyze            enumerate the whole reachable space, layer by layer
   --max-nodes N        stop after N expanded positions
+  --max-work N         stop after N units of work (≈ 10 ns of CPU each; tracks CPU on every board size)
+  --budget edge        exactly the Worker's default budget (the edge's 10 ms of CPU), to check a layout against it
   --max-ms N           stop after N milliseconds (default 60000)
 
 exit codes: 0 solved, 1 unsolvable, 2 bad input, 3 budget exceeded`;
@@ -53,6 +60,8 @@ function main(argv: string[]): number {
         analyze: { type: 'boolean', default: false },
         optimal: { type: 'boolean', default: false },
         'max-nodes': { type: 'string' },
+        'max-work': { type: 'string' },
+        budget: { type: 'string' },
         'max-ms': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -75,15 +84,16 @@ function main(argv: string[]): number {
     if (!ALGORITHMS.includes(algorithm)) fail('bad-algorithm', `--algorithm must be one of ${ALGORITHMS.join(', ')}`);
     const goal = values.goal === undefined ? undefined : parseGoalText(values.goal);
     const maxNodes = positiveInt(values['max-nodes'], '--max-nodes');
+    const maxWork = workBudget(values);
     const maxMs = positiveInt(values['max-ms'], '--max-ms');
     const repeat = positiveInt(values.repeat, '--repeat') ?? 1;
     if (values.analyze) return printAnalysis(layout, { metric, goal, maxNodes, maxMs }, values.json);
     const times: number[] = [];
     let result!: SolveResult & { stats: { medianMs?: number } };
     const tablebase = algorithm === 'auto' || algorithm === 'table' ? fileTables() : null;
-    for (let i = 0; i < repeat; i++) {
-      result = solve(layout, { metric, algorithm, goal, maxNodes, maxMs, tablebase });
-      times.push(result.stats.ms);
+    for (let i = repeat > 1 ? -WARM_UP : 0; i < repeat; i++) {
+      result = solve(layout, { metric, algorithm, goal, maxNodes, maxWork, maxMs, tablebase });
+      if (i >= 0) times.push(result.stats.ms);
     }
     if (repeat > 1) result.stats.medianMs = median(times);
     if (values.json) console.log(JSON.stringify(result));
@@ -95,18 +105,18 @@ function main(argv: string[]): number {
   }
 }
 
-function runTiles(code: string, values: { metric?: string; goal?: string; json?: boolean; repeat?: string; optimal?: boolean; 'max-nodes'?: string; 'max-ms'?: string }): number {
+function runTiles(code: string, values: { metric?: string; goal?: string; json?: boolean; repeat?: string; optimal?: boolean; 'max-nodes'?: string; 'max-work'?: string; budget?: string; 'max-ms'?: string }): number {
   const board = parseTilesOrThrow(code);
   const metric = values.metric as 'move' | 'straight';
   if (metric !== 'move' && metric !== 'straight') fail('bad-metric', '--metric for tiles puzzles must be move or straight');
   const databases = board.width === 4 && board.height === 4 ? loadDatabases() : null;
-  const options = { metric, goal: values.goal ?? null, optimal: values.optimal, databases, maxNodes: positiveInt(values['max-nodes'], '--max-nodes'), maxMs: positiveInt(values['max-ms'], '--max-ms') };
+  const options = { metric, goal: values.goal ?? null, optimal: values.optimal, databases, maxNodes: positiveInt(values['max-nodes'], '--max-nodes'), maxWork: workBudget(values), maxMs: positiveInt(values['max-ms'], '--max-ms') };
   const repeat = positiveInt(values.repeat, '--repeat') ?? 1;
   const times: number[] = [];
   let result!: TilesResult & { stats: { medianMs?: number } };
-  for (let i = 0; i < repeat; i++) {
+  for (let i = repeat > 1 ? -WARM_UP : 0; i < repeat; i++) {
     result = solveTiles(board, options);
-    times.push(result.stats.ms);
+    if (i >= 0) times.push(result.stats.ms);
   }
   if (repeat > 1) result.stats.medianMs = median(times);
   if (values.json) console.log(JSON.stringify(result));
@@ -144,6 +154,12 @@ function badInput(message: string, problem?: object): number {
   if (problem) console.log(JSON.stringify({ error: problem }));
   console.error(`error: ${message}`);
   return EXIT['bad-input'];
+}
+
+/** `--budget edge` (the Worker's default) or `--max-work N`; the latter wins when both are given. */
+function workBudget(values: { 'max-work'?: string; budget?: string }): number | undefined {
+  if (values.budget !== undefined && values.budget !== 'edge') fail('bad-budget', `--budget takes one value, edge (the Worker's default budget), not ${JSON.stringify(values.budget)}`);
+  return positiveInt(values['max-work'], '--max-work') ?? (values.budget === 'edge' ? EDGE_BUDGET.maxWork : undefined);
 }
 
 function median(values: number[]): number {

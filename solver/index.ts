@@ -13,7 +13,7 @@ export { movePiece } from './layout.ts';
 export { traditionalNames, type PieceName } from './piece-names.ts';
 export { boardSvg, escapeXml } from './svg.ts';
 export { analyze, type Analysis } from './analyze.ts';
-export type { Budget, Progress } from './budget.ts';
+export { EDGE_BUDGET, type Budget, type Progress } from './budget.ts';
 export { legalMoves } from './moves.ts';
 export { isTilesCode, parseTiles, parseTilesOrThrow, formatTiles, solvedTiles, parityInvariant, tilesToLayout, type TilesBoard } from './tiles/codec.ts';
 export { solveTiles, tilesGoal, OPTIMAL_CELLS, type TilesResult, type TilesSolveOptions } from './tiles/solve.ts';

@@ -63,7 +63,8 @@ export interface SolveResult {
   explored?: number;
   moves: Move[];
   /** `table`: `nodes` counts table values read and `ttBytes` the size of the table consulted. */
-  stats: { algorithm: 'table' | 'bfs' | 'ida'; nodes: number; ms: number; ttBytes: number; estimate: number };
+  /** `work`: budget units spent (see Budget.maxWork). */
+  stats: { algorithm: 'table' | 'bfs' | 'ida'; nodes: number; ms: number; work: number; ttBytes: number; estimate: number };
 }
 
 /** Above this many estimated states, `auto` uses IDA* instead of breadth-first search. */
@@ -97,7 +98,7 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
   if (!METRICS.includes(metric)) fail('bad-metric', `metric ${JSON.stringify(metric)} is not one of ${METRICS.join(', ')}`);
   if (!ALGORITHMS.includes(algorithm)) fail('bad-algorithm', `algorithm ${JSON.stringify(algorithm)} is not one of ${ALGORITHMS.join(', ')}`);
   const goal = resolveGoal(layout, options.goal);
-  const clock = new BudgetClock({ maxNodes: options.maxNodes, maxMs: options.maxMs ?? DEFAULT_MAX_MS, onProgress: options.onProgress });
+  const clock = new BudgetClock({ maxNodes: options.maxNodes, maxWork: options.maxWork, maxMs: options.maxMs ?? DEFAULT_MAX_MS, onProgress: options.onProgress });
   const base = {
     kind: 'klotski' as const,
     layout: formatLayout(layout),
@@ -109,7 +110,7 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
   if (algorithm === 'auto' || algorithm === 'table') {
     const answer = tableAnswer(layout, goal, metric, options.tablebase);
     if ('status' in answer) {
-      const stats = { ...answer.stats, ms: round(clock.elapsed()) };
+      const stats = { ...answer.stats, ms: round(clock.elapsed()), work: clock.work };
       if (answer.status === 'unsolvable') return { ...base, status: 'unsolvable', solvable: false, optimal: true, length: null, moves: [], stats };
       return { ...base, status: 'solved', solvable: true, optimal: true, length: answer.moves.length, moves: answer.moves, stats };
     }
@@ -123,7 +124,7 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
     const maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
     const run = explore(puzzle, grid, { metric, fold: true, stopAtGoal: true, clock, maxStates, expectedStates: estimate });
     nodes = run.nodes;
-    const stats = { algorithm: 'bfs' as const, nodes, ms: round(clock.elapsed()), ttBytes: run.table.bytes, estimate };
+    const stats = { algorithm: 'bfs' as const, nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.table.bytes, estimate };
     if (run.status === 'solved') {
       const moves = stepsFromKeys(puzzle, grid, metric, pathKeys(run.table, run.goalIndex));
       return { ...base, status: 'solved', solvable: true, optimal: true, length: moves.length, moves, stats };
@@ -139,7 +140,7 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
   }
   const run = idaSolve(puzzle, grid, metric, clock, options.ttBytes ?? DEFAULT_TT_BYTES, estimate * 2);
   nodes += run.nodes;
-  const stats = { algorithm: 'ida' as const, nodes, ms: round(clock.elapsed()), ttBytes: run.ttBytes, estimate };
+  const stats = { algorithm: 'ida' as const, nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.ttBytes, estimate };
   if (run.status === 'solved') {
     const moves = stepsFromPairs(puzzle, grid, metric, run.steps);
     return { ...base, status: 'solved', solvable: true, optimal: true, length: moves.length, moves, stats };

@@ -24,10 +24,10 @@ export function cacheKey(metric: string, canonical: string): string {
   return `${CACHE_VERSION}:${metric}:${canonical}`;
 }
 
-/** A layout the search gave up on at `budget` positions: no solution is shorter than `overBudget`. */
+/** A layout the search gave up on at `budget`: no solution is shorter than `overBudget`. */
 export interface OverBudget {
   overBudget: number;
-  budget: number;
+  budget: { maxWork: number; maxNodes?: number };
 }
 
 export type CacheEntry = StoredSolution | OverBudget;

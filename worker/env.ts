@@ -6,7 +6,9 @@ export interface Env {
   MISS_LIMITER?: RateLimit;
   /** Static site (Astro build output). */
   ASSETS?: Fetcher;
-  /** Solver budget per cache miss, in expanded positions. */
+  /** Solver budget per cache miss, in work units (≈ 10 ns of CPU each); default: the edge budget (solver EDGE_BUDGET). */
+  SOLVE_MAX_WORK?: string;
+  /** Optional extra cap in expanded positions. */
   SOLVE_MAX_NODES?: string;
   /** Public origin of the site (e.g. https://huarong.example) for links in cached responses; empty: the request's. */
   SITE_ORIGIN?: string;

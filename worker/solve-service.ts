@@ -6,6 +6,7 @@
 import {
   LayoutError,
   PARTITION_663,
+  EDGE_BUDGET,
   canonicalize,
   checkSolution,
   databaseFileName,
@@ -53,14 +54,12 @@ export type SolveOutcome =
   | { ok: true; body: Record<string, unknown>; cached: boolean; timings: Timing[] }
   | { ok: false; status: 400 | 429 | 503; error: ApiError; headers?: Record<string, string>; timings: Timing[] };
 
-/** Default budget per cache miss; see wrangler.toml `SOLVE_MAX_NODES`. */
-export const DEFAULT_MAX_NODES = 15_000;
 
 interface Plan {
   key: string;
   width: number;
   height: number;
-  run(maxNodes: number): Promise<StoredSolution | OverBudget>;
+  run(budget: SearchBudget): Promise<StoredSolution | OverBudget>;
   /**
    * Classic layouts: the answer from the tablebase (table loaded on first use), or null to go the cache-and-search
    * way. A table answer costs less than a KV read, so it is neither cached nor rate-limited.
@@ -91,8 +90,16 @@ export async function validateSolveInput(env: Env, input: SolveInput): Promise<A
   return 'key' in plan ? null : plan;
 }
 
-export function budgetOf(env: Env): number {
-  return Number(env.SOLVE_MAX_NODES ?? DEFAULT_MAX_NODES) || DEFAULT_MAX_NODES;
+/** The budget of one cache miss: work (tracks CPU on every board), and positions too when SOLVE_MAX_NODES is set. */
+export interface SearchBudget {
+  maxWork: number;
+  maxNodes?: number;
+}
+
+export function budgetOf(env: Env): SearchBudget {
+  const maxWork = Number(env.SOLVE_MAX_WORK) > 0 ? Number(env.SOLVE_MAX_WORK) : EDGE_BUDGET.maxWork!;
+  const maxNodes = Number(env.SOLVE_MAX_NODES) > 0 ? Number(env.SOLVE_MAX_NODES) : undefined;
+  return maxNodes === undefined ? { maxWork } : { maxWork, maxNodes };
 }
 
 /**
@@ -109,9 +116,9 @@ export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) =>
     const timings = [{ name: 'table', desc: 'tablebase load', ms: answer.loadMs }, { name: 'solve', desc: 'table walk', ms: answer.stored.stats.ms }];
     return { ok: true, body, cached: false, timings };
   }
-  const maxNodes = budgetOf(env);
+  const budget = budgetOf(env);
   const started = performance.now();
-  let entry = usable(recall(key), maxNodes);
+  let entry = usable(recall(key), budget);
   let pending = entry ? undefined : inFlight.get(key);
   if (!entry && !pending) {
     if (await overRateLimit(env, clientKey)) {
@@ -123,7 +130,7 @@ export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) =>
         timings: [],
       };
     }
-    entry = usable(await readEntry(env.SOLUTIONS, key, plan.width, plan.height), maxNodes);
+    entry = usable(await readEntry(env.SOLUTIONS, key, plan.width, plan.height), budget);
   }
   const cacheMs = performance.now() - started;
   if (entry && !isOverBudget(entry)) {
@@ -137,7 +144,7 @@ export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) =>
   if (!pending) {
     pending = inFlight.get(key);
     if (!pending) {
-      pending = Promise.resolve().then(() => plan.run(maxNodes));
+      pending = Promise.resolve().then(() => plan.run(budget));
       inFlight.set(key, pending);
       // The request that started the solve writes the cache, once. A failed solve is answered below; here it must
       // not become an unhandled rejection.
@@ -159,9 +166,11 @@ export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) =>
 }
 
 /** A cached entry that answers at this budget: an over-budget mark only counts for a budget no larger than its own. */
-function usable(entry: CacheEntry | null, maxNodes: number): CacheEntry | null {
-  if (entry && isOverBudget(entry) && entry.budget < maxNodes) return null;
-  return entry;
+function usable(entry: CacheEntry | null, budget: SearchBudget): CacheEntry | null {
+  if (!entry || !isOverBudget(entry)) return entry;
+  const spent = entry.budget;
+  const larger = budget.maxWork > spent.maxWork || (budget.maxNodes ?? Infinity) > (spent.maxNodes ?? Infinity);
+  return larger ? null : entry;
 }
 
 function present(plan: Plan, stored: StoredSolution, cached: boolean, timings: Timing[]): SolveOutcome {
@@ -209,10 +218,10 @@ function klotskiPlan(env: Env, input: SolveInput): Plan | ApiError {
             return { stored: { status: result.status, length: result.length, moves: result.moves, stats: result.stats }, loadMs };
           }
         : undefined,
-    run: async (maxNodes) => {
-      // Workers' clocks stand still during CPU work, so the budget is counted in positions, not milliseconds.
-      const result = solve(canonical.layout, { metric, goal: canonical.goal, maxNodes });
-      if (result.status === 'budget-exceeded') return { overBudget: result.lowerBound ?? 0, budget: maxNodes };
+    run: async (budget) => {
+      // Workers' clocks stand still during CPU work, so the budget is counted in work, not milliseconds.
+      const result = solve(canonical.layout, { metric, goal: canonical.goal, ...budget });
+      if (result.status === 'budget-exceeded') return { overBudget: result.lowerBound ?? 0, budget };
       return { status: result.status, length: result.length, ...(result.explored !== undefined ? { explored: result.explored } : {}), moves: result.moves, stats: result.stats };
     },
     check: (stored) => (stored.status === 'solved' ? checkSolution(canonical.layout, metric, stored.moves, canonical.goal) : null),
@@ -257,10 +266,10 @@ async function tilesPlan(env: Env, input: SolveInput): Promise<Plan | ApiError> 
     key: cacheKey(metric, canonicalCode),
     width: board.width,
     height: board.height,
-    run: async (maxNodes) => {
+    run: async (budget) => {
       const databases = board.width === 4 && board.height === 4 && !goalCode && metric === 'move' ? await loadDatabases(env) : null;
-      const result = solveTiles(board, { metric, goal: goalCode, maxNodes, databases, optimal });
-      if (result.status === 'budget-exceeded') return { overBudget: result.lowerBound ?? 0, budget: maxNodes };
+      const result = solveTiles(board, { metric, goal: goalCode, ...budget, databases, optimal });
+      if (result.status === 'budget-exceeded') return { overBudget: result.lowerBound ?? 0, budget };
       return { status: result.status, length: result.length, optimal: result.optimal, ...(result.reason ? { reason: result.reason } : {}), moves: result.moves, stats: { ...result.stats, estimate: 0 } };
     },
     check: (stored) => (stored.status === 'solved' && stored.moves.length !== stored.length ? 'length mismatch' : null),

@@ -20,7 +20,6 @@ export interface TilesOutcome {
 }
 
 const FOUND = -1;
-const CHECK_EVERY = 8192;
 const MAX_DEPTH = 1000;
 
 /** Evaluates the additive 6-6-3 databases on a 4×4 position and on its reflection about the main diagonal. */
@@ -128,7 +127,10 @@ export function tilesIda(
   for (let p = 0; p < n; p++) key[Math.floor(p / perWord)] = key[Math.floor(p / perWord)]! | (cells[p]! << ((p % perWord) * bits));
   let states = 1;
   for (let i = 2; i <= n && states < 1 << 22; i++) states *= i;
-  const tt = new TranspositionTable(words, ttBytes, Math.min(1 << 22, states));
+  // Work per position, in the budget's units (≈ 10 ns each, measured): the heuristic and key cost about five units per
+  // cell. No table bigger than the budget can fill (clearing memory costs CPU too).
+  const nodeWork = 5 * n;
+  const tt = new TranspositionTable(words, ttBytes, Math.min(1 << 22, states, clock.entriesWithin(nodeWork)));
   const keyStack = new Uint32Array(words * (MAX_DEPTH + 2));
   const path: number[] = [];
   const deltas = [-width, 1, width, -1];
@@ -165,7 +167,7 @@ export function tilesIda(
    * bound this state's learned value from below by g + parentH — without that the learned bounds could overestimate.
    */
   const search = (g: number, h: number, lastDir: number, parentH: number): number => {
-    if ((++nodes & (CHECK_EVERY - 1)) === 0 && clock.spent(nodes)) aborted = true;
+    if (clock.charge(nodeWork, ++nodes)) aborted = true;
     if (aborted) return Number.POSITIVE_INFINITY;
     if (h === 0 && blank === goalBlank && isGoal()) return FOUND;
     // Most nodes are leaves cut off by the heuristic alone: test that before touching the table.

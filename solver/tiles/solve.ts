@@ -36,7 +36,7 @@ export interface TilesResult {
    * far end of the run (where the blank ends up) and `path` lists every cell from `from` to `to`.
    */
   moves: Move[];
-  stats: { algorithm: 'ida' | 'ida-pdb' | 'weighted' | 'parity'; nodes: number; ms: number; ttBytes: number };
+  stats: { algorithm: 'ida' | 'ida-pdb' | 'weighted' | 'parity'; nodes: number; ms: number; work: number; ttBytes: number };
 }
 
 const DEFAULT_MAX_MS = 60_000;
@@ -67,20 +67,20 @@ export function solveTiles(board: TilesBoard, options: TilesSolveOptions = {}): 
   const metric = options.metric ?? 'move';
   if (metric !== 'move' && metric !== 'straight') fail('bad-metric', `metric ${JSON.stringify(metric)} is not one of move, straight for tiles puzzles`);
   const goal = tilesGoal(board, options.goal);
-  const clock = new BudgetClock({ maxNodes: options.maxNodes, maxMs: options.maxMs ?? DEFAULT_MAX_MS, onProgress: options.onProgress });
+  const clock = new BudgetClock({ maxNodes: options.maxNodes, maxWork: options.maxWork, maxMs: options.maxMs ?? DEFAULT_MAX_MS, onProgress: options.onProgress });
   const base = { kind: 'tiles' as const, layout: formatTiles(board), canonical: `${formatTiles(board)}${options.goal ? `~${formatTiles(goal)}` : ''}`, goal: { code: formatTiles(goal) }, metric };
   if (parityInvariant(board) !== parityInvariant(goal)) {
     const rule = board.width % 2 === 0 ? 'inversions plus the blank row' : 'inversions';
     return {
       ...base, status: 'unsolvable', solvable: false, optimal: true, length: null, moves: [],
       reason: `the parity of ${rule} differs from the goal's: no sequence of moves can reach it`,
-      stats: { algorithm: 'parity', nodes: 0, ms: round(clock.elapsed()), ttBytes: 0 },
+      stats: { algorithm: 'parity', nodes: 0, ms: round(clock.elapsed()), work: clock.work, ttBytes: 0 },
     };
   }
   const n = board.width * board.height;
   if (n > OPTIMAL_CELLS && !options.optimal) {
     const run = weightedSearch(board, goal, clock);
-    const stats = { algorithm: 'weighted' as const, nodes: run.nodes, ms: round(clock.elapsed()), ttBytes: 0 };
+    const stats = { algorithm: 'weighted' as const, nodes: run.nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: 0 };
     if (!run.blankPath) return { ...base, status: 'budget-exceeded', solvable: true, optimal: false, length: null, lowerBound: startBound(board, goal, metric), moves: [], stats };
     const moves = toMoves(board, run.blankPath);
     return { ...base, status: 'solved', solvable: true, optimal: false, length: moves.length, moves, stats };
@@ -91,7 +91,7 @@ export function solveTiles(board: TilesBoard, options: TilesSolveOptions = {}): 
     throw new Error('internal: pattern databases for another partition');
   }
   const run = tilesIda(board, goal, metric, clock, options.ttBytes ?? TILES_TT_BYTES, databases);
-  const stats = { algorithm: databases ? ('ida-pdb' as const) : ('ida' as const), nodes: run.nodes, ms: round(clock.elapsed()), ttBytes: run.ttBytes };
+  const stats = { algorithm: databases ? ('ida-pdb' as const) : ('ida' as const), nodes: run.nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.ttBytes };
   if (run.status === 'budget-exceeded') return { ...base, status: 'budget-exceeded', solvable: true, optimal: false, length: null, lowerBound: run.lowerBound, moves: [], stats };
   const moves = toMoves(board, run.blankPath);
   return { ...base, status: 'solved', solvable: true, optimal: true, length: moves.length, moves, stats };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { forgetRecent } from '../../worker/cache.ts';
 import { clientKeyOf } from '../../worker/client-key.ts';
 import { seededRandom } from '../helpers/random-layouts.ts';
-import { call, freshClient, json, realEnv } from './helpers.ts';
+import { call, freshClient, json, realEnv, ROOMY } from './helpers.ts';
 
 const post = (body: unknown, overrides = {}) =>
   call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json', ...freshClient() }, body: typeof body === 'string' ? body : JSON.stringify(body) }, overrides);
@@ -72,10 +72,22 @@ describe('malformed requests are 400s that say what is wrong, never 5xx', () => 
   }, 120_000);
 });
 
+describe('the default budget holds on every board', () => {
+  it('a 10×10 board of soldiers (step metric) is refused quickly with a proven bound, and the refusal is cached', async () => {
+    const rows = Array.from({ length: 10 }, (_, r) => (r < 2 ? 'BBSSSSSSSS' : r === 9 ? 'SSSSSSSS..' : 'SSSSSSSSSS'));
+    const body = { layout: rows.join('-'), metric: 'step' };
+    const first = await post(body);
+    expect(first.status).toBe(503);
+    expect((await json(first)).error).toMatchObject({ code: 'budget-exceeded', cached: false });
+    const again = await post(body);
+    expect((await json(again)).error.cached).toBe(true);
+  });
+});
+
 describe('tiles: optimal and bounds', () => {
   it('POST optimal: true is honoured and part of the cache key', async () => {
     const code = 'O5EKI-JB38L-GF.4H-MA6D2-C17N9';
-    const fast = await json(await post({ layout: code }));
+    const fast = await json(await post({ layout: code }, ROOMY));
     expect(fast).toMatchObject({ optimal: false, stats: { algorithm: 'weighted' } });
     const insist = await post({ layout: code, optimal: true });
     expect(insist.status).toBe(503);
@@ -109,7 +121,7 @@ describe('tiles: optimal and bounds', () => {
 describe('stored solutions are checked before they are served', () => {
   it('a wrong KV entry (illegal moves) is dropped and solved again, for the layout and its mirror image; never a 500', async () => {
     const code = 'VBBS-VBBS-VHHS-VVV.-.VV.'; // 围而不歼 less a soldier, not in the tablebase
-    const first = await json(await post({ layout: code }));
+    const first = await json(await post({ layout: code }, ROOMY));
     expect(first.length).toBe(32);
     const key = `v1:move:${first.canonical}`;
     const stored = JSON.parse((await realEnv.SOLUTIONS!.get(key))!);
@@ -117,7 +129,7 @@ describe('stored solutions are checked before they are served', () => {
     forgetRecent();
     const mirror = 'SBBV-SBBV-SHHV-.VVV-.VV.';
     for (const layout of [mirror, code]) {
-      const res = await post({ layout });
+      const res = await post({ layout }, ROOMY);
       expect(res.status, layout).toBe(200);
       const body = await json(res);
       expect(body.length).toBe(32);

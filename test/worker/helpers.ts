@@ -24,3 +24,6 @@ export function freshClient(): Record<string, string> {
   ip++;
   return { 'CF-Connecting-IP': `198.51.100.${ip % 250}-${ip}` };
 }
+
+/** A paid-plan budget, for tests of the cache and request flow on layouts that need more than the edge default. */
+export const ROOMY: Partial<Env> = { SOLVE_MAX_WORK: '20000000' };

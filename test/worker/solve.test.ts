@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mirrorLayout, formatLayout, parseLayoutOrThrow } from '../../solver/index.ts';
 import { refBoard, refReplay } from '../helpers/reference.ts';
-import { call, freshClient, json, realEnv } from './helpers.ts';
+import { call, freshClient, json, realEnv, ROOMY } from './helpers.ts';
 
 const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
 // Layouts with three empty cells: the classic tablebase does not cover them, so they exercise the search and KV path.
@@ -17,7 +17,7 @@ function expectSolves(code: string, body: any): void {
 
 describe('GET /solve: miss, then hit', () => {
   it('solves, stores under v1:<metric>:<canonical>, then answers from the cache', async () => {
-    const first = await call(`/solve?layout=${SEARCHED}`, { headers: freshClient() });
+    const first = await call(`/solve?layout=${SEARCHED}`, { headers: freshClient() }, ROOMY);
     expect(first.status).toBe(200);
     const a = await json(first);
     expect(a).toMatchObject({ layout: SEARCHED, canonical: SEARCHED, length: 24, solvable: true, optimal: true, cached: false, metric: 'move', stats: { algorithm: 'bfs' } });
@@ -27,23 +27,23 @@ describe('GET /solve: miss, then hit', () => {
     expect(first.headers.get('ETag')).toMatch(/^"[0-9a-f]{32}"$/);
     expect(first.headers.get('Server-Timing')).toMatch(/cache;.*dur=.*solve;.*dur=/);
 
-    const second = await call(`/solve?layout=${SEARCHED}`, { headers: freshClient() });
+    const second = await call(`/solve?layout=${SEARCHED}`, { headers: freshClient() }, ROOMY);
     const b = await json(second);
     expect(b.cached).toBe(true);
     expect(b.moves).toEqual(a.moves);
     // Strong ETags name the bytes: the cached: true body is another representation.
     expect(second.headers.get('ETag')).not.toBe(first.headers.get('ETag'));
-    const third = await call(`/solve?layout=${SEARCHED}`, { headers: freshClient() });
+    const third = await call(`/solve?layout=${SEARCHED}`, { headers: freshClient() }, ROOMY);
     expect(await third.text()).toBe(JSON.stringify(b));
     expect(third.headers.get('ETag')).toBe(second.headers.get('ETag'));
   });
 
   it('a repeat GET is answered by the Cache API, without reading KV', async () => {
     const code = 'SBBS-SBB.-VHHV-VVVV-.VV.'; // 兵临曹营 less a soldier, not in the tablebase
-    expect((await call(`/solve?layout=${code}`, { headers: freshClient() })).status).toBe(200);
+    expect((await call(`/solve?layout=${code}`, { headers: freshClient() }, ROOMY)).status).toBe(200);
     let reads = 0;
     const counting = { get: (k: string) => (reads++, realEnv.SOLUTIONS!.get(k)), put: () => Promise.resolve() } as unknown as KVNamespace;
-    const again = await call(`/solve?layout=${code}`, { headers: freshClient() }, { SOLUTIONS: counting });
+    const again = await call(`/solve?layout=${code}`, { headers: freshClient() }, { ...ROOMY, SOLUTIONS: counting });
     expect(again.status).toBe(200);
     expect((await json(again)).cached).toBe(true);
     expect(again.headers.get('Server-Timing')).toContain('edge-cache');
@@ -61,8 +61,8 @@ describe('GET /solve: miss, then hit', () => {
   it('a mirror image shares the cache entry and gets a correctly mirrored solution', async () => {
     const code = 'VBBS-VBBS-VHHV-VV.V-SV..'; // 雨声淅沥 less a soldier, not symmetric
     const mirror = formatLayout(mirrorLayout(parseLayoutOrThrow(code)));
-    const a = await json(await call(`/solve?layout=${code}`, { headers: freshClient() }));
-    const b = await json(await call(`/solve?layout=${mirror}`, { headers: freshClient() }));
+    const a = await json(await call(`/solve?layout=${code}`, { headers: freshClient() }, ROOMY));
+    const b = await json(await call(`/solve?layout=${mirror}`, { headers: freshClient() }, ROOMY));
     expect(a.cached).toBe(false);
     expect(b.cached).toBe(true);
     expect(b.canonical).toBe(a.canonical);
@@ -88,7 +88,7 @@ describe('GET /solve: miss, then hit', () => {
   });
 
   it('an unsolvable layout is a normal 200 result, cached too', async () => {
-    const res = await call('/solve?layout=VBBV-VBBV-VVSV-VVSV-S...', { headers: freshClient() });
+    const res = await call('/solve?layout=VBBV-VBBV-VVSV-VVSV-S...', { headers: freshClient() }, ROOMY);
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(body).toMatchObject({ solvable: false, status: 'unsolvable', length: null, moves: [] });
@@ -123,7 +123,7 @@ describe('concurrency and a failing cache', () => {
       },
     } as unknown as KVNamespace;
     const code = 'VBBS-VBBS-VHHV-VSVV-..V.'; // 一路顺风 less a soldier, not used elsewhere
-    const responses = await Promise.all([1, 2, 3].map(() => call(`/solve?layout=${code}`, { headers: freshClient() }, { SOLUTIONS: counting })));
+    const responses = await Promise.all([1, 2, 3].map(() => call(`/solve?layout=${code}`, { headers: freshClient() }, { ...ROOMY, SOLUTIONS: counting })));
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
     const bodies = await Promise.all(responses.map(json));
     expect(bodies[0].length).toBe(26);
@@ -137,7 +137,7 @@ describe('concurrency and a failing cache', () => {
       put: () => Promise.reject(new Error('KV is down')),
     } as unknown as KVNamespace;
     const code = 'SBBS-SBB.-.HH.-VVVV-VVVV'; // 捷足先登 less a soldier, solved nowhere else in this file
-    const res = await call(`/solve?layout=${code}`, { headers: freshClient() }, { SOLUTIONS: broken });
+    const res = await call(`/solve?layout=${code}`, { headers: freshClient() }, { ...ROOMY, SOLUTIONS: broken });
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ length: 22, cached: false });
   });
@@ -188,7 +188,7 @@ describe('errors are JSON with a code', () => {
     const body = await json(res);
     expect(body.error).toMatchObject({ code: 'budget-exceeded', cached: false });
     expect(body.error.lowerBound).toBeGreaterThan(0);
-    expect(JSON.parse((await realEnv.SOLUTIONS!.get(`v1:move:${code}`))!)).toEqual({ overBudget: body.error.lowerBound, budget: 2000 });
+    expect(JSON.parse((await realEnv.SOLUTIONS!.get(`v1:move:${code}`))!)).toEqual({ overBudget: body.error.lowerBound, budget: { maxWork: 400_000, maxNodes: 2000 } });
     const repeat = await call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ layout: code }) }, { SOLVE_MAX_NODES: '2000' });
     expect(repeat.status).toBe(503);
     expect((await json(repeat)).error).toMatchObject({ code: 'budget-exceeded', cached: true, lowerBound: body.error.lowerBound });
@@ -261,9 +261,9 @@ describe('CORS, headers, health and the OpenAPI document', () => {
 
 describe('数字华容道 through /solve', () => {
   it('solves a 3×3 tiles code optimally and caches it', async () => {
-    const first = await json(await call('/solve?layout=867-254-3.1', { headers: freshClient() }));
+    const first = await json(await call('/solve?layout=867-254-3.1', { headers: freshClient() }, ROOMY));
     expect(first).toMatchObject({ kind: 'tiles', length: 31, optimal: true, cached: false, goal: { code: '123-456-78.' } });
-    const again = await json(await call('/solve?layout=867-254-3.1', { headers: freshClient() }));
+    const again = await json(await call('/solve?layout=867-254-3.1', { headers: freshClient() }, ROOMY));
     expect(again.cached).toBe(true);
   });
 

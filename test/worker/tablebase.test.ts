@@ -8,7 +8,7 @@ import { parseClassicTable } from '../helpers/tables.ts';
 import classicTsv from '../../data/classic.tsv?raw';
 import { seededRandom } from '../helpers/random-layouts.ts';
 import { refBoard, refReplay } from '../helpers/reference.ts';
-import { call, freshClient, json, realEnv } from './helpers.ts';
+import { call, freshClient, json, realEnv, ROOMY } from './helpers.ts';
 
 const CLASSIC = parseClassicTable(classicTsv);
 
@@ -96,7 +96,7 @@ describe('a table the assets cannot give', () => {
     ] as const) {
       forgetTables();
       // POST: not answered by the Cache API, which holds earlier GET answers.
-      const res = await call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json', ...freshClient() }, body: JSON.stringify({ layout: code, metric: 'step' }) }, { ASSETS: assets });
+      const res = await call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json', ...freshClient() }, body: JSON.stringify({ layout: code, metric: 'step' }) }, { ...ROOMY, ASSETS: assets });
       expect(res.status).toBe(200);
       const body = await json(res);
       expect(body.stats.algorithm).toBe('bfs');

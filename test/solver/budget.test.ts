@@ -1,0 +1,34 @@
+/** The work budget: every search stops close to it, and tables are sized to it. */
+import { describe, expect, it } from 'vitest';
+import { EDGE_BUDGET, solveCode } from '../../solver/index.ts';
+
+const SOLDIERS_10x10 = Array.from({ length: 10 }, (_, r) => (r < 2 ? 'BBSSSSSSSS' : r === 9 ? 'SSSSSSSS..' : 'SSSSSSSSSS')).join('-');
+
+const cases: Array<[string, string, Record<string, unknown>, string]> = [
+  ['BFS, 10×10 soldiers, step', SOLDIERS_10x10, { metric: 'step' }, 'bfs'],
+  ['IDA*, 5×5 Klotski', 'SBBSS-SBBVV-HHSVV-VVHH.-VV..S', { algorithm: 'ida' }, 'ida'],
+  ['tiles IDA*, 6×6 optimal', 'O5EKI-JB38L-GF.4H-MA6D2-C17N9', { optimal: true }, 'ida'],
+  ['tiles weighted, 6×6 fast mode', 'O5EKI-JB38L-GF.4H-MA6D2-C17N9', {}, 'weighted'],
+  ['tiles IDA*, 4×4 (Korf #1)', 'D68C-FE.A-B745-9132', {}, 'ida'],
+];
+
+describe('work budget', () => {
+  for (const [name, code, options, algorithm] of cases) {
+    it(`${name}: stops within one check of the edge budget, with a table no bigger than the budget can fill`, () => {
+      const r = solveCode(code, { ...EDGE_BUDGET, ...options });
+      if (!r.ok) throw new Error(r.error.message);
+      const result = r.value;
+      expect(result.status).toBe('budget-exceeded');
+      expect(result.stats.algorithm).toBe(algorithm);
+      // Checked every 4,096 units, plus at most one position's work past the check.
+      expect(result.stats.work).toBeGreaterThanOrEqual(EDGE_BUDGET.maxWork!);
+      expect(result.stats.work).toBeLessThan(EDGE_BUDGET.maxWork! + 4096 + 5000);
+      expect(result.stats.ttBytes).toBeLessThan(2 * 1024 * 1024);
+    });
+  }
+
+  it('does not stop a search that fits', () => {
+    const r = solveCode('SSBB-HHBB-HHHH-HHHH-..S.', { ...EDGE_BUDGET }); // 前呼后拥 less a soldier: 20 moves
+    expect(r.ok && [r.value.status, r.value.length]).toEqual(['solved', 20]);
+  });
+});
