@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatTiles, parityInvariant, parseTiles, parseTilesOrThrow, solveCode, solveTiles, solvedTiles } from '../../solver/index.ts';
+import { EDGE_BUDGET } from '../../solver/budget.ts';
 import { deserialize, serialize, buildDatabase } from '../../solver/tiles/pdb.ts';
 import { databasesPresent, loadDatabases } from '../../solver/node/pdb-files.ts';
 import { KORF } from '../helpers/fixtures.ts';
@@ -121,6 +122,14 @@ describe.skipIf(!databasesPresent())('4×4 with the 6-6-3 pattern databases', ()
       expect(replayTiles(k.code.replace(/-/g, ''), 4, 'move', r.moves)).toBe('123456789ABCDEF.');
     });
   }
+
+  it('the site test\'s 15-puzzle (164B-9.2C-D378-5EFA) is 34 moves with and without the databases, and fits the edge budget with them', () => {
+    const board = parseTilesOrThrow('164B-9.2C-D378-5EFA');
+    const plain = solveTiles(board, {});
+    const withDatabases = solveTiles(board, { databases, ...EDGE_BUDGET });
+    expect([plain.stats.algorithm, plain.length]).toEqual(['ida', 34]);
+    expect([withDatabases.stats.algorithm, withDatabases.length]).toEqual(['ida-pdb', 34]);
+  });
 });
 
 describe('pattern database files', () => {

@@ -23,7 +23,8 @@ function codeAfter(prefix: string, url: string, suffix = ''): string | null {
 }
 
 pageRoutes.get('/s/*', async (c) => {
-  const code = codeAfter('/s/', c.req.url);
+  // A malformed %-escape is kept as typed: the page then says what is wrong with it (a 404 with the site's frame).
+  const code = codeAfter('/s/', c.req.url) ?? new URL(c.req.url).pathname.slice('/s/'.length);
   if (!code) return c.redirect('/', 302);
   const parsed = parsePuzzleCode(code);
   const search = new URL(c.req.url).search;

@@ -1,0 +1,62 @@
+/**
+ * npm run bench:edge — the costliest inputs found, each solved under the Worker's default budget (EDGE_BUDGET):
+ * the first solve in a fresh process (JIT-cold), then the median of warm solves. Writes bench/RESULTS.md.
+ */
+import { cpus } from 'node:os';
+import { EDGE_BUDGET, solveCode, type SolveResult, type TilesResult } from '../solver/index.ts';
+import { loadDatabases } from '../solver/node/pdb-files.ts';
+import { randomLayoutCode, seededRandom } from '../test/helpers/random-layouts.ts';
+import { writeSection } from './results.ts';
+import { fmt, timeRuns } from './stats.ts';
+
+const SOLDIERS = Array.from({ length: 10 }, (_, r) => (r < 2 ? 'BBSSSSSSSS' : r === 9 ? 'SSSSSSSS..' : 'SSSSSSSSSS')).join('-');
+const MIXED = randomLayoutCode(seededRandom(5), 10, 10, 2);
+const databases = loadDatabases();
+const INPUTS: Array<[string, string, Record<string, unknown>]> = [
+  ['10×10, 98 soldiers, step', SOLDIERS, { metric: 'step' }],
+  ['10×10, 98 soldiers, move', SOLDIERS, {}],
+  ['10×10 mixed pieces, step', MIXED, { metric: 'step' }],
+  ['10×10 mixed pieces, move', MIXED, {}],
+  ['5×5 Klotski (IDA*)', 'SBBSS-SBBVV-HHSVV-VVHH.-VV..S', {}],
+  ['5×5 Klotski, 29 moves', 'VBBVS-VBBVS-HHSS.-VSHHS-V.SSS', {}],
+  ['3×6, unsolvable', '.HH-SSS-BBS-BBV-S.V-SHH', {}],
+  ['3×6 Klotski', 'S.S-BBS-BBV-SVV-VV.-VSS', {}],
+  ['4×5, three empty cells, unsolvable', 'VBBV-VBBV-VVSV-VVSV-S...', {}],
+  ['6×6 tiles, --optimal', 'O5EKI-JB38L-GF.4H-MA6D2-C17N9', { optimal: true }],
+  ['6×6 tiles, fast mode', 'O5EKI-JB38L-GF.4H-MA6D2-C17N9', {}],
+  ['4×4 tiles, Korf #1, databases', 'D68C-FE.A-B745-9132', { databases }],
+  ['4×4 tiles, Korf #1, straight', 'D68C-FE.A-B745-9132', { metric: 'straight' }],
+];
+
+const rows: string[] = [];
+for (const [name, code, options] of INPUTS) {
+  const run = () => {
+    const r = solveCode(code, { ...EDGE_BUDGET, ...options });
+    if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
+    return r.value as SolveResult | TilesResult;
+  };
+  const cold = timeRuns(1, run).median;
+  for (let i = 0; i < 3; i++) run();
+  const { median, last } = timeRuns(21, run);
+  const row = `| ${name} | ${last.status} | ${last.stats.algorithm} | ${last.stats.nodes.toLocaleString('en')} | ${last.stats.work.toLocaleString('en')} | ${(last.stats.ttBytes / 1024).toFixed(0)} KiB | ${fmt(median)} | ${fmt(cold)} |`;
+  rows.push(row);
+  console.log(row);
+}
+
+writeSection(
+  'bench/RESULTS.md',
+  '## Edge budget (`npm run bench:edge`)',
+  [
+    '## Edge budget (`npm run bench:edge`)',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.versions.node}: the costliest inputs found, ` +
+      `under the Worker's default budget (${EDGE_BUDGET.maxWork!.toLocaleString('en')} work units; \`--budget edge\` in the CLI). ` +
+      'Warm: median of 21 solves after 3 warm-up solves. Cold: the first solve of that input in this process (earlier inputs ' +
+      'have warmed shared code; a fresh isolate\'s first request costs more, see the README).',
+    '',
+    '| input | status | algorithm | positions | work | table | warm median ms | first solve ms |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n'),
+);
