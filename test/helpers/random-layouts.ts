@@ -48,3 +48,20 @@ export function randomLayoutCode(rand: (n: number) => number, width: number, hei
   }
   return grid.map((row) => row.join('')).join('-');
 }
+
+/** A tiles code: the solved width×height board with the blank walked `steps` times at random (always solvable). */
+export function scrambledTiles(seed: number, width: number, height: number, steps: number): string {
+  const rand = seededRandom(seed);
+  const n = width * height;
+  const cells = [...'123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'.slice(0, n - 1), '.'];
+  let blank = n - 1;
+  for (let i = 0; i < steps; i++) {
+    const r = Math.floor(blank / width);
+    const c = blank % width;
+    const next = [r > 0 ? blank - width : -1, r < height - 1 ? blank + width : -1, c > 0 ? blank - 1 : -1, c < width - 1 ? blank + 1 : -1].filter((x) => x >= 0);
+    const to = next[rand(next.length)]!;
+    [cells[blank], cells[to]] = [cells[to]!, cells[blank]!];
+    blank = to;
+  }
+  return Array.from({ length: height }, (_, r) => cells.slice(r * width, r * width + width).join('')).join('-');
+}

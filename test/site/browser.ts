@@ -5,6 +5,7 @@
  */
 import sparticuz from '@sparticuz/chromium';
 import { chromium, type Browser } from 'playwright-core';
+import { groupAlive, type DevServer } from '../../scripts/dev-server.ts';
 
 /** Flags of the packaged build that would weaken what the tests check (CORS, framing, origin isolation). */
 const UNWANTED = new Set(['--disable-web-security', '--allow-running-insecure-content', '--single-process', '--disable-site-isolation-trials']);
@@ -15,4 +16,18 @@ export async function launch(): Promise<Browser> {
   if (override) return chromium.launch({ executablePath: override, args: ['--headless', '--no-sandbox', ...QUIET] });
   const args = sparticuz.args.filter((a) => !UNWANTED.has(a) && !a.startsWith('--disable-features='));
   return chromium.launch({ executablePath: await sparticuz.executablePath(), args: [...args, ...QUIET] });
+}
+
+/**
+ * Closes what a browser suite opened — the browser, then anything extra — and stops its server whatever happens on
+ * the way; then checks that nothing of the server's process tree is left running.
+ */
+export async function closeSuite(browser: Browser | undefined, server: DevServer | undefined, extra?: () => Promise<unknown>): Promise<void> {
+  try {
+    await browser?.close();
+    await extra?.();
+  } finally {
+    await server?.stop();
+  }
+  if (server && groupAlive(server.group)) throw new Error(`wrangler dev (process group ${server.group}) left running`);
 }

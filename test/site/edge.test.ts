@@ -1,9 +1,9 @@
 /** Against a running `wrangler dev`: hits stay fast under a burst of over-budget misses; malformed addresses explain themselves. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { groupAlive, startDevServer, type DevServer } from '../../scripts/dev-server.ts';
-import { seededRandom } from '../helpers/random-layouts.ts';
-import { launch } from './browser.ts';
+import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
+import { scrambledTiles } from '../helpers/random-layouts.ts';
+import { closeSuite, launch } from './browser.ts';
 
 let server: DevServer;
 let browser: Browser;
@@ -13,36 +13,13 @@ beforeAll(async () => {
   browser = await launch();
 }, 120_000);
 
-afterAll(async () => {
-  try {
-    await browser?.close();
-  } finally {
-    await server?.stop();
-  }
-  if (server) expect(groupAlive(server.group), 'wrangler dev left running').toBe(false);
-});
-
-/** A scrambled 6×6 tiles code (the blank walked at random from the solved board): far beyond the edge budget. */
-function scrambled6x6(seed: number): string {
-  const rand = seededRandom(seed);
-  const cells = [...'123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ.'];
-  let blank = 35;
-  for (let i = 0; i < 300; i++) {
-    const r = Math.floor(blank / 6);
-    const c = blank % 6;
-    const next = [r > 0 ? blank - 6 : -1, r < 5 ? blank + 6 : -1, c > 0 ? blank - 1 : -1, c < 5 ? blank + 1 : -1].filter((x) => x >= 0);
-    const to = next[rand(next.length)]!;
-    [cells[blank], cells[to]] = [cells[to]!, cells[blank]!];
-    blank = to;
-  }
-  return [0, 1, 2, 3, 4, 5].map((r) => cells.slice(r * 6, r * 6 + 6).join('')).join('-');
-}
+afterAll(() => closeSuite(browser, server));
 
 describe('under load', () => {
   it('a cache hit stays fast while 32 over-budget 6×6 misses arrive at once', async () => {
     const hit = `${server.url}/solve?layout=SSBB-HHBB-HHHH-HHHH-..S.`;
     expect((await fetch(hit)).status).toBe(200);
-    const misses = Array.from({ length: 32 }, (_, i) => fetch(`${server.url}/solve?layout=${scrambled6x6(i + 1)}&optimal=true`).then((r) => r.status));
+    const misses = Array.from({ length: 32 }, (_, i) => fetch(`${server.url}/solve?layout=${scrambledTiles(i + 1, 6, 6, 300)}&optimal=true`).then((r) => r.status));
     const started = performance.now();
     const res = await fetch(hit);
     const hitMs = performance.now() - started;

@@ -5,8 +5,8 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { groupAlive, startDevServer, type DevServer } from '../../scripts/dev-server.ts';
-import { launch } from './browser.ts';
+import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
+import { closeSuite, launch } from './browser.ts';
 
 const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
 /** 5×5, 29 moves: more search than the edge's default budget allows (503 budget-exceeded). */
@@ -50,15 +50,7 @@ beforeAll(async () => {
   browser = await launch();
 }, 120_000);
 
-afterAll(async () => {
-  try {
-    await browser?.close();
-    await new Promise((r) => blog?.close(r));
-  } finally {
-    await server?.stop();
-  }
-  if (server) expect(groupAlive(server.group), 'wrangler dev left running').toBe(false);
-});
+afterAll(() => closeSuite(browser, server, () => new Promise((r) => blog?.close(r))));
 
 async function openBlog(): Promise<{ page: Page; solveRequests: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });

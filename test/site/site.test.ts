@@ -5,9 +5,9 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { groupAlive, startDevServer, type DevServer } from '../../scripts/dev-server.ts';
+import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
 import { CLASSIC } from '../helpers/fixtures.ts';
-import { launch } from './browser.ts';
+import { closeSuite, launch } from './browser.ts';
 
 const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
 const ARTIFACTS = new URL('../artifacts/', import.meta.url);
@@ -21,14 +21,7 @@ beforeAll(async () => {
   browser = await launch();
 }, 120_000);
 
-afterAll(async () => {
-  try {
-    await browser?.close();
-  } finally {
-    await server?.stop();
-  }
-  if (server) expect(groupAlive(server.group), 'wrangler dev left running').toBe(false);
-});
+afterAll(() => closeSuite(browser, server));
 
 async function open(path: string, viewport = { width: 1200, height: 900 }): Promise<Page> {
   const page = await browser.newPage({ viewport });

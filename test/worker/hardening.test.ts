@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { forgetRecent } from '../../worker/cache.ts';
 import { clientKeyOf } from '../../worker/client-key.ts';
-import { seededRandom } from '../helpers/random-layouts.ts';
+import { scrambledTiles, seededRandom } from '../helpers/random-layouts.ts';
 import { call, freshClient, json, realEnv, ROOMY } from './helpers.ts';
 
 const post = (body: unknown, overrides = {}) =>
@@ -97,19 +97,7 @@ describe('tiles: optimal and bounds', () => {
   });
 
   it('an over-budget fast-mode 6×6 states a real lower bound (its Manhattan distance), never 0', async () => {
-    // The solved 6×6 with the blank walked around at random: solvable, far from solved.
-    const rand = seededRandom(36);
-    const cells = [...'123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ.'];
-    let blank = 35;
-    for (let i = 0; i < 400; i++) {
-      const r = Math.floor(blank / 6);
-      const c = blank % 6;
-      const next = [r > 0 ? blank - 6 : -1, r < 5 ? blank + 6 : -1, c > 0 ? blank - 1 : -1, c < 5 ? blank + 1 : -1].filter((x) => x >= 0);
-      const to = next[rand(next.length)]!;
-      [cells[blank], cells[to]] = [cells[to]!, cells[blank]!];
-      blank = to;
-    }
-    const code = [0, 1, 2, 3, 4, 5].map((r) => cells.slice(r * 6, r * 6 + 6).join('')).join('-');
+    const code = scrambledTiles(36, 6, 6, 400); // solvable, far from solved
     const res = await post({ layout: code }, { SOLVE_MAX_NODES: '5' });
     expect(res.status).toBe(503);
     const error = (await json(res)).error;
