@@ -25,3 +25,4 @@ export { toClassicPosition, toLayout as classicLayout } from './tablebase/classi
 export type { TableSource } from './tablebase/walk.ts';
 export { classicMix, evaluateMoves, type MoveEvaluation } from './tablebase/evaluate.ts';
 export { checkSolution } from './verify.ts';
+export { shapeKey } from './tablebase/shape-key.ts';

@@ -46,3 +46,19 @@ describe('malformed addresses', () => {
     });
   }
 });
+
+describe('named layouts on the /s/ page', () => {
+  for (const [lang, glossVisible] of [['en', true], ['zh', false]] as const) {
+    it(`the mirror of 峰回路转 is titled 峰回路转 (${lang}: pinyin and gloss ${glossVisible ? 'shown' : 'hidden'})`, async () => {
+      const page = await browser.newPage();
+      await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
+      await page.goto(`${server.url}/s/VSSS-VVBB-VVBB-VHH.-HHS.`);
+      expect(await page.title()).toContain('峰回路转');
+      expect(await page.locator('h1 #layout-name').textContent()).toBe('峰回路转');
+      await page.waitForFunction(() => document.documentElement.lang !== '');
+      expect(await page.locator('h1 .layout-gloss').isVisible()).toBe(glossVisible);
+      if (glossVisible) expect(await page.locator('h1 .layout-gloss').textContent()).toContain('fēng huí lù zhuǎn');
+      await page.close();
+    });
+  }
+});

@@ -163,3 +163,32 @@ describe('links in cached responses come from the configured origin', () => {
     expect(csp).toContain("frame-ancestors 'self'");
   });
 });
+
+describe('named layouts are recognised', () => {
+  const cases: Array<[string, string, string]> = [
+    ['as written', 'VBBV-VBBV-VHHV-VSSV-S..S', '横刀立马'],
+    ['as its mirror image', 'VSSS-VVBB-VVBB-VHH.-HHS.', '峰回路转'],
+    ['with pieces relabelled', 'XBBY-XBBY-VHHV-VSZV-S..S', '横刀立马'],
+  ];
+  for (const [how, code, name] of cases) {
+    it(`${name} ${how}: in the title, og:title, the heading and the preview image`, async () => {
+      const page = await (await call(`/s/${code}`)).text();
+      expect(page).toContain(`<title>${name} · 华容道 ${code} — Huarong</title>`);
+      expect(page).toMatch(new RegExp(`<meta property="og:title" content="${name} · 华容道`));
+      expect(page).toMatch(new RegExp(`<span id="layout-name" class="layout-name" lang="zh-CN">${name}</span><span class="layout-gloss" data-lang="en" lang="en"> [^<]+ · [^<]+</span>`));
+      expect(await (await call(`/img/${code}.svg`)).text()).toContain(`${name} · 华容道`);
+    });
+  }
+
+  it('a CommonCode redirects to the readable code, which is named', async () => {
+    const res = await call('/s/1A9BF0C');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('Location')).toBe('/s/VBBV-VBBV-VHHV-VSSV-S..S');
+  });
+
+  it('an unnamed layout keeps the plain title', async () => {
+    const page = await (await call('/s/VBBV-VBBV-VHHV-VS.V-SS.S')).text();
+    expect(page).toContain('<title>华容道 VBBV-VBBV-VHHV-VS.V-SS.S — Huarong</title>');
+    expect(page).not.toContain('layout-name');
+  });
+});

@@ -8,6 +8,7 @@ import { boardSvg, canonicalize, escapeXml, parsePuzzleCode, type Layout } from 
 import { cacheKey, isOverBudget, readEntry, recall } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
 import { errorResponse } from '../errors.ts';
+import { nameOf, type NamedLayout } from '../named.ts';
 import { siteOrigin } from '../origin.ts';
 
 export const pageRoutes = new Hono<AppEnv>();
@@ -40,6 +41,11 @@ pageRoutes.get('/s/*', async (c) => {
     .on('meta[property="og:description"]', { element: (el) => void el.setAttribute('content', meta.description) })
     .on('meta[property="og:image"], meta[name="twitter:image"]', { element: (el) => void el.setAttribute('content', meta.image) })
     .on('meta[property="og:url"]', { element: (el) => void el.setAttribute('content', meta.url) })
+    .on('#solution h1', {
+      element: (el) => {
+        if (meta.named) el.prepend(nameHtml(meta.named), { html: true });
+      },
+    })
     .on('head', {
       element: (el) => {
         el.append(`<link rel="canonical" href="${escapeXml(meta.url)}">`, { html: true });
@@ -56,15 +62,23 @@ pageRoutes.get('/s/*', async (c) => {
   return new Response(rewritten.body, { status: parsed.ok ? 200 : 404, headers });
 });
 
-pageRoutes.get('/img/*', (c) => {
+pageRoutes.get('/img/*', async (c) => {
   const code = codeAfter('/img/', c.req.url, '.svg');
   const parsed = code ? parsePuzzleCode(code) : null;
   if (!parsed || !parsed.ok) {
     return errorResponse(c, 404, { code: 'not-found', message: parsed && !parsed.ok ? parsed.error.message : 'no such image' });
   }
-  const svg = boardSvg(parsed.value.layout, { cell: 60, title: `华容道 ${parsed.value.canonical}`, exit: parsed.value.kind === 'klotski' });
+  const named = parsed.value.kind === 'klotski' ? await nameOf(c.env, parsed.value.layout) : null;
+  const title = named ? `${named.name} · 华容道 ${parsed.value.canonical}` : `华容道 ${parsed.value.canonical}`;
+  const svg = boardSvg(parsed.value.layout, { cell: 60, title, exit: parsed.value.kind === 'klotski' });
   return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable' });
 });
+
+/** The name in the page heading: the Chinese name always, pinyin and gloss when the page is in English. */
+function nameHtml(named: NamedLayout): string {
+  const gloss = [named.pinyin, named.en].filter(Boolean).map(escapeXml).join(' · ');
+  return `<span id="layout-name" class="layout-name" lang="zh-CN">${escapeXml(named.name)}</span>${gloss ? `<span class="layout-gloss" data-lang="en" lang="en"> ${gloss}</span>` : ''} `;
+}
 
 async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, origin: string, kind: 'klotski' | 'tiles') {
   let description = kind === 'tiles' ? '数字华容道: the optimal solution, move by move.' : 'The optimal solution, move by move — watch 曹操 escape.';
@@ -79,8 +93,10 @@ async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, o
   } catch {
     // no default goal (no B): keep the generic description
   }
+  const named = kind === 'klotski' ? await nameOf(env, layout) : null;
   return {
-    title: `华容道 ${code} — Huarong`,
+    named,
+    title: named ? `${named.name} · 华容道 ${code} — Huarong` : `华容道 ${code} — Huarong`,
     description,
     image: `${origin}/img/${code}.svg`,
     url: `${origin}/s/${code}`,
@@ -88,5 +104,5 @@ async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, o
 }
 
 function invalid(code: string, origin: string, message: string) {
-  return { title: 'Invalid layout — Huarong 华容道', description: message, image: `${origin}/favicon.svg`, url: `${origin}/s/${encodeURIComponent(code)}` };
+  return { named: null, title: 'Invalid layout — Huarong 华容道', description: message, image: `${origin}/favicon.svg`, url: `${origin}/s/${encodeURIComponent(code)}` };
 }
