@@ -2,6 +2,7 @@
 import raw from '../../data/classic.tsv?raw';
 import { METRICS, boardSvg, parseLayoutOrThrow, solve, type Metric, type SolveResult } from '../../solver/index.ts';
 import { fileTables } from '../../solver/node/tablebase-files.ts';
+import { BUILD_TABLEBASE_DIR } from './build-paths.ts';
 import { GLOSSES, slugOf } from './names.ts';
 
 export interface GalleryEntry {
@@ -18,7 +19,7 @@ let cache: GalleryEntry[] | undefined;
 
 export function galleryEntries(): GalleryEntry[] {
   if (cache) return cache;
-  const tablebase = fileTables();
+  const tablebase = fileTables(BUILD_TABLEBASE_DIR);
   const rows = raw
     .split('\n')
     .filter((l) => l.trim() && !l.startsWith('#') && !l.startsWith('commoncode'))

@@ -1,4 +1,4 @@
-/** Against a running `wrangler dev`: hits stay fast under a burst of over-budget misses; malformed addresses explain themselves. */
+/** Against a running `wrangler dev`: hits under load, malformed addresses, named layouts on /s/ pages, and /hardest/. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
@@ -61,4 +61,27 @@ describe('named layouts on the /s/ page', () => {
       await page.close();
     });
   }
+});
+
+describe('/hardest/', () => {
+  it('is linked from the gallery and lists positions whose /s/ pages show the stated lengths, in every metric', async () => {
+    const gallery = await browser.newPage();
+    await gallery.goto(`${server.url}/layouts/`);
+    expect(await gallery.locator('#hardest-link').getAttribute('href')).toBe('/hardest/');
+    await gallery.close();
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/hardest/`);
+    const links = await page.locator('a.hardest-link').evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href')!, length: a.getAttribute('data-length')!, metric: a.getAttribute('data-metric')! })));
+    expect(links.length).toBeGreaterThan(90);
+    expect(links.slice(0, 3).map((l) => l.length)).toEqual(['138', '150', '179']);
+    // The three overall records and a sample of the per-mix rows.
+    for (const link of [...links.slice(0, 3), ...links.filter((_, i) => i % 17 === 5)]) {
+      const solution = await browser.newPage();
+      await solution.goto(server.url + link.href);
+      await solution.waitForFunction(() => document.querySelector<HTMLElement>('#move-count')?.dataset.length !== undefined, null, { timeout: 30_000 });
+      expect(await solution.locator('#move-count').getAttribute('data-length'), `${link.href}`).toBe(link.length);
+      await solution.close();
+    }
+    await page.close();
+  });
 });

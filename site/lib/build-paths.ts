@@ -1,0 +1,7 @@
+/**
+ * Files the site build reads. Astro bundles these modules into dist/ before running them, so paths are resolved from
+ * the project root (where `npm run build` runs), not from import.meta.url.
+ */
+import { pathToFileURL } from 'node:url';
+
+export const BUILD_TABLEBASE_DIR = new URL('site/public/tablebase/', pathToFileURL(`${process.cwd()}/`));
