@@ -103,10 +103,11 @@ export class BoardView {
     piece.col = col;
   }
 
-  highlight(cells: Array<[number, number]>, className: string): void {
+  /** Marks cells; `annotate` may add text, classes and data to each mark (e.g. a move's worth). */
+  highlight(cells: Array<[number, number]>, className: string, annotate?: (mark: HTMLElement, index: number) => void): void {
     this.clearHighlight(className);
     const { width, height } = this.layout;
-    for (const [row, col] of cells) {
+    for (const [index, [row, col]] of cells.entries()) {
       const mark = document.createElement('div');
       mark.className = `cell-mark ${className}`;
       mark.style.left = `${(col / width) * 100}%`;
@@ -115,6 +116,7 @@ export class BoardView {
       mark.style.height = `${(1 / height) * 100}%`;
       mark.dataset.row = String(row);
       mark.dataset.col = String(col);
+      annotate?.(mark, index);
       this.root.append(mark);
     }
   }

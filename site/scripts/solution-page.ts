@@ -1,6 +1,7 @@
 /** The /s/<code> page: validate the code, fetch the solution (or solve in the browser), play it, let people play. */
 import { codeFromPath } from './path-code.ts';
-import { formatLayout, formatTiles, legalMoves, solvedTiles, movePiece, parsePuzzleCode, tileMoves, unitMoves, type Layout, type Metric, type SolveResult, type TilesResult } from '../../solver/index.ts';
+import { evaluateMoves, formatLayout, formatTiles, legalMoves, solvedTiles, movePiece, parsePuzzleCode, tileMoves, unitMoves, type Layout, type Metric, type MoveEvaluation, type SolveResult, type TilesResult } from '../../solver/index.ts';
+import { ClassicTables } from './classic-tables.ts';
 import { currentLang, setupLangSwitch, t } from './i18n.ts';
 import { Player } from './player.ts';
 import { solveInBrowser, solveRemote } from './solve-client.ts';
@@ -64,6 +65,11 @@ async function main(): Promise<void> {
   let result: SolveResult | TilesResult | null = null;
   let cancelLocal: (() => void) | null = null;
   let freeLayout: Layout | null = null;
+  // Play mode on the classic board: every move's worth from the tablebase, undo/redo, and the optimum to compare with.
+  const tables = new ClassicTables();
+  let evaluation: MoveEvaluation | null = null;
+  const played: Layout[] = [];
+  const undone: Layout[] = [];
 
   const setStatus = (text: string, busy = false) => {
     $('status').textContent = text;
@@ -106,7 +112,49 @@ async function main(): Promise<void> {
     // The player moves one piece at a time: a straight tiles move (a run) plays as its one-tile slides.
     player.load(layout, tiles && metric === 'straight' ? unitMoves(result.moves) : result.moves);
     showCount(result, metric);
+    await analyse(layout);
     $('player').dataset.ready = 'true';
+  }
+
+  /** Distance to go in the current metric (classic layouts with their table at hand), shown while playing. */
+  async function analyse(layout: Layout): Promise<void> {
+    evaluation = !tiles && (await tables.ensure(layout, metric)) ? evaluateMoves(layout, metric, tables.source) : null;
+    showDistance();
+  }
+
+  function showDistance(): void {
+    const el = $('distance');
+    el.hidden = evaluation === null;
+    if (!evaluation) return;
+    const d = evaluation.distance;
+    el.dataset.distance = d === null ? '' : String(d);
+    el.textContent = d === null ? t('noWay') : toGo(d, metric);
+  }
+
+  /** The page's address follows the position, so a copied link shares where the player is. */
+  function follow(layout: Layout): void {
+    const url = new URL(location.href);
+    url.pathname = `/s/${codeOf(layout)}`;
+    history.replaceState(null, '', url);
+  }
+
+  /** Puts a position on the board for the player (after a move, undo or redo). */
+  async function show(layout: Layout): Promise<void> {
+    freeLayout = layout;
+    player.load(layout, []);
+    showCount(null, metric);
+    follow(layout);
+    ($('undo') as HTMLButtonElement).disabled = played.length === 0;
+    ($('redo') as HTMLButtonElement).disabled = undone.length === 0;
+    await analyse(layout);
+    const goal = layout.pieces.find((p) => p.letter === 'B');
+    const solved = tiles ? codeOf(layout) === formatTiles(solvedTiles(layout.width, layout.height)) : goal && goal.row === layout.height - 2 && goal.col === Math.floor((layout.width - 2) / 2);
+    if (!solved) {
+      setStatus(t('playMode'));
+      return;
+    }
+    const optimal = !tiles && (await tables.ensure(start, metric)) ? evaluateMoves(start, metric, tables.source)?.distance : undefined;
+    setStatus(optimal === undefined || optimal === null ? t('solved') : solvedIn(played.length, optimal, metric));
   }
 
   for (const input of document.querySelectorAll<HTMLInputElement>('input[name=metric]')) {
@@ -169,12 +217,9 @@ async function main(): Promise<void> {
       player.board.clearHighlight('target');
       selected = null;
       if (!move) return;
-      freeLayout = movePiece(layout, move.from, move.to);
-      player.load(freeLayout, []);
-      showCount(null, metric);
-      const goal = freeLayout.pieces.find((p) => p.letter === 'B');
-      const solved = tiles ? codeOf(freeLayout) === formatTiles(solvedTiles(freeLayout.width, freeLayout.height)) : goal && goal.row === freeLayout.height - 2 && goal.col === Math.floor((freeLayout.width - 2) / 2);
-      setStatus(solved ? t('solved') : t('playMode'));
+      played.push(layout);
+      undone.length = 0;
+      void show(movePiece(layout, move.from, move.to));
       return;
     }
     const piece = layout.pieces.find((p) => cell[0] >= p.row && cell[0] < p.row + p.height && cell[1] >= p.col && cell[1] < p.col + p.width);
@@ -182,12 +227,37 @@ async function main(): Promise<void> {
     player.pause();
     selected = [piece.row, piece.col];
     const targets = movesOn(layout).filter((m) => m.from[0] === piece.row && m.from[1] === piece.col);
-    player.board.highlight(targets.map((m) => m.to), 'target');
+    const here = evaluation?.distance ?? null;
+    const worthOf = (m: { from: [number, number]; to: [number, number] }) =>
+      evaluation?.moves.find((e) => e.from[0] === m.from[0] && e.from[1] === m.from[1] && e.to[0] === m.to[0] && e.to[1] === m.to[1]);
+    player.board.highlight(targets.map((m) => m.to), 'target', (mark, i) => {
+      const target = targets[i]!;
+      mark.setAttribute('role', 'button');
+      const worth = worthOf(target);
+      if (!worth || worth.distance === null || here === null) {
+        mark.setAttribute('aria-label', `→ (${target.to})`);
+        return;
+      }
+      const kind = worth.distance < here ? 'closer' : worth.distance === here ? 'same' : 'farther';
+      mark.dataset.distance = String(worth.distance);
+      mark.dataset.worth = kind;
+      mark.textContent = String(worth.distance);
+      mark.setAttribute('aria-label', `→ (${target.to}): ${toGo(worth.distance, metric)}, ${t(kind)}`);
+    });
     player.board.highlight([[piece.row, piece.col]], 'selected');
   });
 
   $('hint').addEventListener('click', async () => {
     const layout = player.layout;
+    // Classic layouts: from the tablebase, instantly and offline.
+    const here = evaluation?.distance;
+    const best = here ? evaluation!.moves.find((m) => m.distance === here - 1) : undefined;
+    if (best) {
+      player.board.highlight([best.from], 'selected');
+      player.board.highlight([best.to], 'hint');
+      setStatus(`${t('hint')}: (${best.from}) → (${best.to}) · ${toGo(best.distance!, metric)}`);
+      return;
+    }
     const remote = await solveRemote(location.origin, codeOf(layout), metric);
     if (!remote.ok || !remote.result.moves[0]) {
       setStatus(remote.ok ? t('unsolvable') : remote.failure.message);
@@ -199,13 +269,43 @@ async function main(): Promise<void> {
     setStatus(`${t('hint')}: (${first.from}) → (${first.to}) · ${remote.result.length} ${t('moves')}`);
   });
 
+  $('undo').addEventListener('click', () => {
+    const previous = played.pop();
+    if (!previous) return;
+    undone.push(player.layout);
+    void show(previous);
+  });
+  $('redo').addEventListener('click', () => {
+    const next = undone.pop();
+    if (!next) return;
+    played.push(player.layout);
+    void show(next);
+  });
+
   $('solve-here').addEventListener('click', () => {
     const code = codeOf(player.layout);
     location.assign(`/s/${code}${metric === 'move' ? '' : `?metric=${metric}`}`);
   });
 
-  document.addEventListener('langchange', () => showCount(result, metric));
+  document.addEventListener('langchange', () => {
+    showCount(result, metric);
+    showDistance();
+  });
   await load(start);
+}
+
+/** "最少还需 N 步" / "N moves to go", in the metric's unit. */
+function toGo(n: number, metric: Metric): string {
+  if (currentLang() === 'zh') return `最少还需 ${n} ${{ move: '步', straight: '步（直线计）', step: '格步' }[metric]}`;
+  const unit = { move: 'move', straight: 'straight move', step: 'step' }[metric];
+  return `${n} ${unit}${n === 1 ? '' : 's'} to go`;
+}
+
+/** "solved in N moves — optimal is M". */
+function solvedIn(n: number, optimal: number, metric: Metric): string {
+  if (currentLang() === 'zh') return `成功！用了 ${n} 步，最优解是 ${optimal} 步。`;
+  const unit = { move: 'move', straight: 'straight move', step: 'step' }[metric];
+  return `Solved in ${n} ${unit}${n === 1 ? '' : 's'} — optimal is ${optimal}.`;
 }
 
 /** Tiles code of a layout of 1×1 lettered pieces. */

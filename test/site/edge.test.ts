@@ -1,7 +1,9 @@
-/** Against a running `wrangler dev`: hits under load, malformed addresses, named layouts on /s/ pages, and /hardest/. */
+/** Against a running `wrangler dev`: hits under load, malformed addresses, named layouts, /hardest/, and play mode. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
+import { evaluateMoves, parseLayoutOrThrow } from '../../solver/index.ts';
+import { fileTables } from '../../solver/node/tablebase-files.ts';
 import { scrambledTiles } from '../helpers/random-layouts.ts';
 import { closeSuite, launch } from './browser.ts';
 
@@ -81,6 +83,80 @@ describe('/hardest/', () => {
       await solution.waitForFunction(() => document.querySelector<HTMLElement>('#move-count')?.dataset.length !== undefined, null, { timeout: 30_000 });
       expect(await solution.locator('#move-count').getAttribute('data-length'), `${link.href}`).toBe(link.length);
       await solution.close();
+    }
+    await page.close();
+  });
+});
+
+describe('play mode on the classic board', () => {
+  const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
+
+  it('marks each target with the distance it leads to (as the solver says), follows the position in the address, undoes and redoes', async () => {
+    const expected = evaluateMoves(parseLayoutOrThrow(HENGDAO), 'move', fileTables())!;
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+    await page.goto(`${server.url}/s/${HENGDAO}`);
+    await page.waitForSelector('#player[data-ready="true"]');
+    expect(await page.locator('#distance').getAttribute('data-distance')).toBe('81');
+    expect(await page.locator('#distance').textContent()).toBe('81 moves to go');
+    const rect = (await page.locator('#player .board').boundingBox())!;
+    await page.mouse.click(rect.x + (0.5 / 4) * rect.width, rect.y + (4.5 / 5) * rect.height); // the soldier at row 4, col 0
+    await page.waitForSelector('.cell-mark.target[data-distance]');
+    const marks = await page.locator('.cell-mark.target').evaluateAll((ms) =>
+      ms.map((m) => ({ to: `${(m as HTMLElement).dataset.row},${(m as HTMLElement).dataset.col}`, distance: (m as HTMLElement).dataset.distance, label: m.getAttribute('aria-label') ?? '' })),
+    );
+    const want = expected.moves.filter((m) => m.from[0] === 4 && m.from[1] === 0).map((m) => ({ to: `${m.to}`, distance: String(m.distance) }));
+    expect(marks.map(({ to, distance }) => ({ to, distance })).sort((a, b) => a.to.localeCompare(b.to))).toEqual(want.sort((a, b) => a.to.localeCompare(b.to)));
+    for (const mark of marks) expect(mark.label).toContain(`${mark.distance} moves to go`);
+    await page.locator('#player').screenshot({ path: new URL('../artifacts/play-marks.png', import.meta.url).pathname });
+    const first = want.find((w) => w.to === '4,1')!;
+    await page.locator('.cell-mark.target[data-row="4"][data-col="1"]').click();
+    await page.waitForURL((url) => url.pathname === '/s/VBBV-VBBV-VHHV-VSSV-.S.S');
+    await page.waitForFunction((d) => document.querySelector<HTMLElement>('#distance')?.dataset.distance === d, first.distance);
+    await page.click('#undo');
+    await page.waitForURL((url) => url.pathname === `/s/${HENGDAO}`);
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('#distance')?.dataset.distance === '81');
+    await page.click('#redo');
+    await page.waitForURL((url) => url.pathname === '/s/VBBV-VBBV-VHHV-VSSV-.S.S');
+    await page.close();
+  });
+
+  it('finishing says how many moves it took and what the optimum is', async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+    await page.goto(`${server.url}/s/VSSV-VSSV-VBBV-VBBV-S..S`); // one move from the goal
+    await page.waitForSelector('#player[data-ready="true"]');
+    // The board is measured before each click: the status line above it may change height as play goes on.
+    const click = async (r: number, c: number) => {
+      const rect = (await page.locator('#player .board').boundingBox())!;
+      await page.mouse.click(rect.x + ((c + 0.5) / 4) * rect.width, rect.y + ((r + 0.5) / 5) * rect.height);
+    };
+    await click(4, 0); // a detour first: the soldier right, and back
+    await page.locator('.cell-mark.target[data-row="4"][data-col="1"]').click();
+    await page.waitForURL((url) => url.pathname === '/s/VSSV-VSSV-VBBV-VBBV-.S.S');
+    await click(4, 1);
+    await page.locator('.cell-mark.target[data-row="4"][data-col="0"]').click();
+    await page.waitForURL((url) => url.pathname === '/s/VSSV-VSSV-VBBV-VBBV-S..S');
+    await click(2, 1);
+    await page.locator('.cell-mark.target[data-row="3"][data-col="1"]').click();
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent?.startsWith('Solved'));
+    expect(await page.textContent('#status')).toBe('Solved in 3 moves — optimal is 1.');
+    await page.screenshot({ path: new URL('../artifacts/play-solved.png', import.meta.url).pathname });
+    await page.close();
+  });
+
+  it('hints instantly with the network blocked after load', async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+    await page.goto(`${server.url}/s/SSSV-BBVV-BBVV-.HHV-.SHH`);
+    await page.waitForSelector('#player[data-ready="true"]');
+    await page.context().setOffline(true);
+    try {
+      await page.click('#hint');
+      await page.waitForSelector('.cell-mark.hint');
+      expect(await page.textContent('#status')).toMatch(/^Hint: \(\d,\d\) → \(\d,\d\) · 137 moves to go$/);
+    } finally {
+      await page.context().setOffline(false);
     }
     await page.close();
   });
