@@ -161,3 +161,17 @@ describe('play mode on the classic board', () => {
     await page.close();
   });
 });
+
+describe('link previews through wrangler dev', () => {
+  it('serves a 1200×630 PNG for an arbitrary layout (resvg bundled as WebAssembly) and the pre-rendered named ones', async () => {
+    for (const code of ['VBBV-VBBV-VHHV-VS.V-SS.S', 'VBBV-VBBV-VHHV-VSSV-S..S']) {
+      const res = await fetch(`${server.url}/img/${code}.png`);
+      expect(res.status, code).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect([...bytes.slice(1, 4)]).toEqual([80, 78, 71]);
+      const view = new DataView(bytes.buffer);
+      expect([view.getUint32(16), view.getUint32(20)]).toEqual([1200, 630]);
+    }
+  });
+});

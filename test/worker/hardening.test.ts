@@ -192,3 +192,43 @@ describe('named layouts are recognised', () => {
     expect(page).not.toContain('layout-name');
   });
 });
+
+describe('link previews that render everywhere', () => {
+  /** PNG signature and the IHDR size. */
+  function pngSize(bytes: Uint8Array): [number, number] {
+    expect([...bytes.slice(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
+    const view = new DataView(bytes.buffer, bytes.byteOffset);
+    return [view.getUint32(16), view.getUint32(20)];
+  }
+
+  for (const [what, code] of [
+    ['a named layout (pre-rendered at build)', 'SSSV-BBVV-BBVV-.HHV-.SHH'],
+    ['an unnamed classic layout (drawn by the Worker)', 'VBBV-VBBV-VHHV-VS.V-SS.S'],
+    ['a tiles layout (drawn by the Worker)', '867-254-3.1'],
+  ]) {
+    it(`/img/<code>.png for ${what}: a 1200×630 PNG, cached immutably`, async () => {
+      const res = await call(`/img/${code}.png`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('Content-Type')).toBe('image/png');
+      expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+      expect(pngSize(new Uint8Array(await res.arrayBuffer()))).toEqual([1200, 630]);
+    }, 60_000);
+  }
+
+  it('/s/ pages point og:image and twitter:image at the PNG, with its size, type and alt', async () => {
+    for (const code of ['VSSS-VVBB-VVBB-VHH.-HHS.', 'VBBV-VBBV-VHHV-VS.V-SS.S']) {
+      const page = await (await call(`/s/${code}`)).text();
+      expect(page).toContain(`<meta property="og:image" content="http://huarong.test/img/${code}.png">`);
+      expect(page).toContain(`<meta name="twitter:image" content="http://huarong.test/img/${code}.png">`);
+      expect(page).toContain('<meta property="og:image:width" content="1200">');
+      expect(page).toContain('<meta property="og:image:height" content="630">');
+      expect(page).toContain('<meta property="og:image:type" content="image/png">');
+      expect(page).toMatch(/<meta property="og:image:alt" content="[^"]*(峰回路转|VBBV-VBBV-VHHV-VS\.V-SS\.S)[^"]*">/);
+    }
+  });
+
+  it('the SVG stays at /img/<code>.svg', async () => {
+    const res = await call('/img/VBBV-VBBV-VHHV-VSSV-S..S.svg');
+    expect(res.headers.get('Content-Type')).toContain('image/svg+xml');
+  });
+});

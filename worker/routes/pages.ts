@@ -3,12 +3,13 @@
  * tags rewritten for that layout (HTMLRewriter; values are set as attributes/text, so always escaped), and
  * /img/<code>.svg draws the board for previews.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { boardSvg, canonicalize, escapeXml, parsePuzzleCode, type Layout } from '../../solver/index.ts';
 import { cacheKey, isOverBudget, readEntry, recall } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
 import { errorResponse } from '../errors.ts';
 import { nameOf, type NamedLayout } from '../named.ts';
+import { renderPreview } from '../preview.ts';
 import { siteOrigin } from '../origin.ts';
 
 export const pageRoutes = new Hono<AppEnv>();
@@ -40,6 +41,7 @@ pageRoutes.get('/s/*', async (c) => {
     .on('meta[property="og:title"], meta[name="twitter:title"]', { element: (el) => void el.setAttribute('content', meta.title) })
     .on('meta[property="og:description"]', { element: (el) => void el.setAttribute('content', meta.description) })
     .on('meta[property="og:image"], meta[name="twitter:image"]', { element: (el) => void el.setAttribute('content', meta.image) })
+    .on('meta[property="og:image:alt"], meta[name="twitter:image:alt"]', { element: (el) => void el.setAttribute('content', meta.imageAlt) })
     .on('meta[property="og:url"]', { element: (el) => void el.setAttribute('content', meta.url) })
     .on('#solution h1', {
       element: (el) => {
@@ -63,6 +65,7 @@ pageRoutes.get('/s/*', async (c) => {
 });
 
 pageRoutes.get('/img/*', async (c) => {
+  if (new URL(c.req.url).pathname.endsWith('.png')) return pngPreview(c);
   const code = codeAfter('/img/', c.req.url, '.svg');
   const parsed = code ? parsePuzzleCode(code) : null;
   if (!parsed || !parsed.ok) {
@@ -78,6 +81,34 @@ pageRoutes.get('/img/*', async (c) => {
 function nameHtml(named: NamedLayout): string {
   const gloss = [named.pinyin, named.en].filter(Boolean).map(escapeXml).join(' · ');
   return `<span id="layout-name" class="layout-name" lang="zh-CN">${escapeXml(named.name)}</span>${gloss ? `<span class="layout-gloss" data-lang="en" lang="en"> ${gloss}</span>` : ''} `;
+}
+
+/** /img/<code>.png: pre-rendered (named layouts, from the assets), from the Cache API, or drawn now and cached. */
+async function pngPreview(c: Context<AppEnv>): Promise<Response> {
+  const code = codeAfter('/img/', c.req.url, '.png');
+  const parsed = code ? parsePuzzleCode(code) : null;
+  if (!parsed || !parsed.ok) return errorResponse(c, 404, { code: 'not-found', message: parsed && !parsed.ok ? parsed.error.message : 'no such image' });
+  if (parsed.value.canonical !== code) return c.redirect(`/img/${parsed.value.canonical}.png`, 301);
+  const headers = { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=31536000, immutable' };
+  if (c.env.ASSETS) {
+    const prerendered = await c.env.ASSETS.fetch(new Request(c.req.url));
+    if (prerendered.ok && prerendered.headers.get('Content-Type')?.startsWith('image/png')) return new Response(prerendered.body, { headers });
+  }
+  const cache = typeof caches === 'undefined' ? null : (caches as unknown as { default: Cache }).default;
+  const hit = await cache?.match(c.req.raw);
+  if (hit) return new Response(hit.body, hit);
+  if (!c.env.ASSETS) return errorResponse(c, 404, { code: 'not-found', message: 'the site is not built (run npm run build)' });
+  const png = await renderPreview(c.env, parsed.value.layout, code!, parsed.value.kind);
+  const res = new Response(png, { headers });
+  if (cache) {
+    const put = cache.put(c.req.raw.url, res.clone()).catch((e: unknown) => console.error('Cache API put failed:', e));
+    try {
+      c.executionCtx.waitUntil(put);
+    } catch {
+      void put;
+    }
+  }
+  return res;
 }
 
 async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, origin: string, kind: 'klotski' | 'tiles') {
@@ -98,11 +129,12 @@ async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, o
     named,
     title: named ? `${named.name} · 华容道 ${code} — Huarong` : `华容道 ${code} — Huarong`,
     description,
-    image: `${origin}/img/${code}.svg`,
+    image: `${origin}/img/${code}.png`,
+    imageAlt: named ? `${named.name}: the board of this 华容道 layout and its optimal move counts` : `The board of the 华容道 layout ${code} and its optimal move counts`,
     url: `${origin}/s/${code}`,
   };
 }
 
 function invalid(code: string, origin: string, message: string) {
-  return { named: null, title: 'Invalid layout — Huarong 华容道', description: message, image: `${origin}/favicon.svg`, url: `${origin}/s/${encodeURIComponent(code)}` };
+  return { named: null, imageAlt: 'Huarong 华容道', title: 'Invalid layout — Huarong 华容道', description: message, image: `${origin}/favicon.svg`, url: `${origin}/s/${encodeURIComponent(code)}` };
 }

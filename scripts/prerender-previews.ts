@@ -1,0 +1,34 @@
+/**
+ * Pre-renders the link-preview PNGs of the named layouts into dist/img/ (after the site build), so the most shared
+ * previews never cost the Worker a render. Counts come from the tablebase the build made; names from the table.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { initWasm, Resvg } from '@resvg/resvg-wasm';
+import { METRICS, PREVIEW_FONT, parsePuzzleCode, previewSvg, solve, type Metric } from '../solver/index.ts';
+import { fileTables } from '../solver/node/tablebase-files.ts';
+import { GLOSSES } from '../site/lib/names.ts';
+
+const FONTS = new URL('../site/public/fonts/', import.meta.url);
+const OUT = new URL('../dist/img/', import.meta.url);
+
+await initWasm(readFileSync(new URL('../node_modules/@resvg/resvg-wasm/index_bg.wasm', import.meta.url)));
+const fontBuffers = (JSON.parse(readFileSync(new URL('preview-fonts.json', FONTS), 'utf8')) as string[]).map((f) => new Uint8Array(readFileSync(new URL(f, FONTS))));
+const tablebase = fileTables();
+const rows = readFileSync(new URL('../data/classic.tsv', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() && !l.startsWith('#') && !l.startsWith('commoncode'))
+  .map((l) => l.split('\t'));
+
+mkdirSync(OUT, { recursive: true });
+const started = performance.now();
+for (const [, name, code] of rows) {
+  const parsed = parsePuzzleCode(code!);
+  if (!parsed.ok) throw new Error(`${name}: ${parsed.error.message}`);
+  const { layout, canonical } = parsed.value;
+  const counts = Object.fromEntries(METRICS.map((m) => [m, solve(layout, { metric: m, tablebase }).length])) as Record<Metric, number | null>;
+  const svg = previewSvg({ layout, code: canonical, kind: 'klotski', name: { zh: name!, en: GLOSSES[name!]?.en ?? '' }, counts });
+  const resvg = new Resvg(svg, { font: { fontBuffers, loadSystemFonts: false, defaultFontFamily: PREVIEW_FONT, sansSerifFamily: PREVIEW_FONT } });
+  writeFileSync(new URL(`${canonical}.png`, OUT), resvg.render().asPng());
+  resvg.free();
+}
+console.log(`link previews: ${rows.length} named layouts pre-rendered in ${((performance.now() - started) / 1000).toFixed(1)} s → dist/img/`);

@@ -1,0 +1,66 @@
+/**
+ * The link-preview picture (1200×630, what chat apps show): the board, the layout's name when it has one, its code
+ * and the optimal counts in the three metrics. Pure SVG text; rasterised elsewhere (the Worker, the build).
+ */
+import type { Layout } from './layout.ts';
+import type { Metric } from './puzzle.ts';
+import { boardSvg, escapeXml } from './svg.ts';
+
+export const PREVIEW_WIDTH = 1200;
+export const PREVIEW_HEIGHT = 630;
+/** The family every preview text uses; the renderer must be given this font (see scripts/build-font.ts). */
+export const PREVIEW_FONT = 'Noto Sans SC';
+
+export interface PreviewInput {
+  layout: Layout;
+  code: string;
+  kind: 'klotski' | 'tiles';
+  /** Traditional name and its English gloss, when the layout has one. */
+  name?: { zh: string; en: string } | null;
+  /** Optimal count per metric: a number, null for "no solution", undefined when not known. */
+  counts: Partial<Record<Metric, number | null>>;
+}
+
+const UNITS: Record<Metric, string> = { move: 'moves', straight: 'straight', step: 'steps' };
+
+export function previewSvg(input: PreviewInput): string {
+  const { layout } = input;
+  const cell = Math.floor(Math.min(540 / (layout.height + 0.55), 520 / (layout.width + 0.4)));
+  const board = boardSvg(layout, { cell, exit: input.kind === 'klotski' }).replace(/font-family="sans-serif"/g, `font-family="${PREVIEW_FONT}"`);
+  const boardHeight = Number(/height="([\d.]+)"/.exec(board)![1]);
+  const boardWidth = Number(/width="([\d.]+)"/.exec(board)![1]);
+  const nested = board.replace('<svg ', `<svg x="${60 + (520 - boardWidth) / 2}" y="${(PREVIEW_HEIGHT - boardHeight) / 2}" `);
+  const text = (x: number, y: number, size: number, content: string, fill = '#1d1a16', weight = 700) =>
+    `<text x="${x}" y="${y}" font-size="${size}" font-weight="${weight}" fill="${fill}" font-family="${PREVIEW_FONT}">${escapeXml(content)}</text>`;
+  const lines: string[] = [];
+  let y = 150;
+  if (input.name) {
+    lines.push(text(640, y, 76, input.name.zh, '#b3261e'));
+    y += 56;
+    if (input.name.en) lines.push(text(640, y, 30, input.name.en, '#5b5349', 400));
+    y += 70;
+  } else {
+    lines.push(text(640, y, 64, input.kind === 'tiles' ? '数字华容道' : '华容道', '#b3261e'));
+    y += 90;
+  }
+  lines.push(text(640, y, input.code.length > 30 ? 22 : 30, input.code, '#1d1a16', 400));
+  y += 80;
+  const metrics: Metric[] = input.kind === 'tiles' ? ['move', 'straight'] : ['move', 'straight', 'step'];
+  if (metrics.some((m) => input.counts[m] === null)) {
+    lines.push(text(640, y, 56, 'no solution · 无解'));
+  } else {
+    for (const m of metrics) {
+      const n = input.counts[m];
+      lines.push(text(640, y, 52, n === undefined ? '—' : String(n)), text(790, y, 36, UNITS[m], '#5b5349', 400));
+      y += 64;
+    }
+  }
+  lines.push(text(640, 590, 28, 'Huarong 华容道 · optimal solution', '#8a7f70', 400));
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${PREVIEW_WIDTH}" height="${PREVIEW_HEIGHT}" viewBox="0 0 ${PREVIEW_WIDTH} ${PREVIEW_HEIGHT}">`,
+    `<rect width="${PREVIEW_WIDTH}" height="${PREVIEW_HEIGHT}" fill="#fbf7ef"/>`,
+    nested,
+    ...lines,
+    '</svg>',
+  ].join('');
+}

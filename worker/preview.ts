@@ -1,0 +1,68 @@
+/**
+ * Link-preview PNGs (/img/<code>.png, 1200×630): the named layouts come pre-rendered with the site; any other layout is
+ * drawn here with resvg (WebAssembly) and the bundled preview font, then kept in the Cache API. Counts come from the
+ * tablebase (classic layouts) or from cached solutions; a preview never starts a search.
+ */
+import { initWasm, Resvg } from '@resvg/resvg-wasm';
+import resvgWasm from '@resvg/resvg-wasm/index_bg.wasm';
+import { METRICS, PREVIEW_FONT, canonicalize, previewSvg, solve, toClassicPosition, resolveGoal, type Layout, type Metric } from '../solver/index.ts';
+import { cacheKey, isOverBudget, readEntry, recall } from './cache.ts';
+import type { Env } from './env.ts';
+import { nameOf } from './named.ts';
+import { loadTable } from './tablebase.ts';
+
+let ready: Promise<void> | undefined;
+let fonts: Promise<Uint8Array[]> | undefined;
+
+function loadFonts(env: Env): Promise<Uint8Array[]> {
+  fonts ??= (async () => {
+    const get = (path: string) => env.ASSETS!.fetch(new Request(`https://assets.local/fonts/${path}`));
+    const list = (await (await get('preview-fonts.json')).json()) as string[];
+    return Promise.all(list.map(async (file) => new Uint8Array(await (await get(file)).arrayBuffer())));
+  })().catch((e: unknown) => {
+    fonts = undefined;
+    throw e;
+  });
+  return fonts;
+}
+
+/** Optimal counts per metric without searching: the tablebase, else what the cache already holds. */
+async function countsOf(env: Env, layout: Layout, kind: 'klotski' | 'tiles'): Promise<Partial<Record<Metric, number | null>>> {
+  const counts: Partial<Record<Metric, number | null>> = {};
+  if (kind === 'tiles') return counts;
+  let goal;
+  try {
+    goal = resolveGoal(layout);
+  } catch {
+    return counts; // no single B: no default goal
+  }
+  const classic = toClassicPosition(layout, goal);
+  const canonical = canonicalize(layout).code;
+  for (const metric of METRICS) {
+    if ('position' in classic) {
+      const table = await loadTable(env, classic.position.mix, metric);
+      if (table) {
+        const result = solve(layout, { metric, tablebase: () => table, algorithm: 'table' });
+        counts[metric] = result.length;
+        continue;
+      }
+    }
+    const key = cacheKey(metric, canonical);
+    const entry = recall(key) ?? (await readEntry(env.SOLUTIONS, key, layout.width, layout.height));
+    if (entry && !isOverBudget(entry)) counts[metric] = entry.length;
+  }
+  return counts;
+}
+
+export async function renderPreview(env: Env, layout: Layout, code: string, kind: 'klotski' | 'tiles'): Promise<Uint8Array> {
+  ready ??= initWasm(resvgWasm).catch((e: unknown) => {
+    ready = undefined;
+    throw e;
+  });
+  const [, fontBuffers, named, counts] = await Promise.all([ready, loadFonts(env), kind === 'klotski' ? nameOf(env, layout) : null, countsOf(env, layout, kind)]);
+  const svg = previewSvg({ layout, code, kind, name: named ? { zh: named.name, en: named.en } : null, counts });
+  const resvg = new Resvg(svg, { font: { fontBuffers, loadSystemFonts: false, defaultFontFamily: PREVIEW_FONT, sansSerifFamily: PREVIEW_FONT } });
+  const png = resvg.render().asPng();
+  resvg.free();
+  return png;
+}
