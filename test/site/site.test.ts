@@ -93,7 +93,8 @@ describe('the shareable solution page', () => {
   it('carries layout-specific link-preview tags in the HTML', async () => {
     const html = await (await fetch(`${server.url}/s/${HENGDAO}`)).text();
     expect(html).toMatch(new RegExp(`<meta property="og:title" content="[^"]*${HENGDAO.replace(/\./g, '\\.')}`));
-    expect(html).toContain(`og:image" content="${server.url}/img/${HENGDAO}.svg"`);
+    expect(html).toContain(`og:image" content="${server.url}/img/${HENGDAO}.png"`);
+    expect(html).toContain('<meta property="og:image:type" content="image/png">');
     const img = await fetch(`${server.url}/img/${HENGDAO}.svg`);
     expect(img.headers.get('content-type')).toContain('image/svg+xml');
     expect(await img.text()).toContain('曹操');
