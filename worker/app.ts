@@ -54,6 +54,19 @@ export function contentSecurityPolicy(path: string): string {
   return `${PAGE_POLICY}; frame-ancestors ${EMBEDDABLE.test(path) ? '*' : "'self'"}`;
 }
 
+/**
+ * Caching and types of static files: Astro's hashed bundles never change under their names (a year, immutable);
+ * the widget's unhashed URLs are revalidated every few minutes (ETag); the binary tables are octet streams kept a day.
+ */
+export function assetHeaders(path: string, headers: Headers): void {
+  if (path.startsWith('/_astro/')) headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+  else if (path === '/widget.js' || path === '/widget-solver.js') headers.set('Cache-Control', 'public, max-age=300');
+  else if (/^\/(pdb|tablebase)\//.test(path)) {
+    headers.set('Content-Type', path.endsWith('.json') ? 'application/json' : 'application/octet-stream');
+    headers.set('Cache-Control', 'public, max-age=86400');
+  } else if (path.startsWith('/fonts/')) headers.set('Cache-Control', 'public, max-age=86400');
+}
+
 export function isApiPath(path: string): boolean {
   return API_PREFIXES.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
 }
@@ -127,7 +140,9 @@ export function createApp() {
       return errorResponse(c, 404, { code: 'not-found', message: `no API endpoint at ${c.req.path}; see /openapi.json` });
     }
     const asset = await c.env.ASSETS.fetch(c.req.raw);
-    return new Response(asset.body, asset); // mutable headers, so middleware can add its own
+    const res = new Response(asset.body, asset); // mutable headers, so middleware can add its own
+    if (res.ok) assetHeaders(c.req.path, res.headers);
+    return res;
   });
 
   app.onError((err, c) => {

@@ -175,3 +175,33 @@ describe('link previews through wrangler dev', () => {
     }
   });
 });
+
+describe('static files and unknown paths', () => {
+  it('hashed bundles are immutable for a year, the widget is revalidated, tables are octet streams', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const bundle = /\/_astro\/[^"]+\.js/.exec(html)![0];
+    expect((await fetch(server.url + bundle)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const widget = await fetch(`${server.url}/widget.js`);
+    expect(widget.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(widget.headers.get('etag')).toBeTruthy();
+    for (const path of ['/pdb/15-2_3_4.pdb', '/tablebase/move-v4h1.bin']) {
+      const res = await fetch(server.url + path);
+      expect(res.headers.get('content-type'), path).toBe('application/octet-stream');
+      expect(res.headers.get('cache-control'), path).toBe('public, max-age=86400');
+    }
+  });
+
+  it("an unknown path is a 404 with the site's frame and a way back; /embed/ names its icon", async () => {
+    const page = await browser.newPage();
+    const res = await page.goto(`${server.url}/no/such/page`);
+    expect(res!.status()).toBe(404);
+    expect(await page.locator('.site-header').count()).toBe(1);
+    expect(await page.locator('#home-link').getAttribute('href')).toBe('/');
+    const icons: string[] = [];
+    page.on('request', (r) => icons.push(r.url()));
+    await page.goto(`${server.url}/embed/VBBV-VBBV-VHHV-VSSV-S..S`);
+    await page.waitForTimeout(300);
+    expect(icons.some((u) => u.endsWith('/favicon.ico'))).toBe(false);
+    await page.close();
+  });
+});
