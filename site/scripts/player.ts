@@ -149,14 +149,26 @@ export class Player extends EventTarget {
     this.update();
   }
 
-  /** Animates one move forward (+1) or back (-1). */
+  /** Animations in flight (steps pressed faster than they animate overlap). */
+  private animating = 0;
+
+  /** Animates one move forward (+1) or back (-1). Never throws, however fast steps are pressed. */
   async step(direction: 1 | -1, token = ++this.token): Promise<void> {
     const target = this.index + direction;
     if (target < 0 || target > this.moves.length) return;
     const move = this.moves[direction === 1 ? this.index : target]!;
+    // A step pressed during another step's animation: show where that one ends at once, then animate this one.
+    if (this.animating > 0) this.board.setLayout(structuredClone(this.positions[this.index]!));
     this.index = target;
     this.update();
-    await this.board.animate(move, BASE_MS_PER_CELL / this.speed, direction === -1);
+    this.animating++;
+    try {
+      await this.board.animate(move, BASE_MS_PER_CELL / this.speed, direction === -1);
+    } catch {
+      this.board.setLayout(structuredClone(this.positions[this.index]!));
+    } finally {
+      this.animating--;
+    }
     // A jump during the animation wins: show its position exactly.
     if (token !== this.token && !this.playing) this.board.setLayout(structuredClone(this.positions[this.index]!));
   }

@@ -205,3 +205,30 @@ describe('static files and unknown paths', () => {
     await page.close();
   });
 });
+
+describe('the player', () => {
+  it('steps forward and back faster than it animates without a single error, ending on the right position', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}/s/VBBV-VBBV-VHHV-VSSV-S..S`);
+    await page.waitForSelector('#player[data-ready="true"]');
+    await page.locator('#player').click({ position: { x: 5, y: 5 } });
+    for (let i = 0; i < 25; i++) await page.keyboard.press('ArrowRight');
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowLeft');
+    await page.waitForTimeout(1500);
+    expect(errors).toEqual([]);
+    expect(await page.textContent('#player .counter')).toBe('20 / 81');
+    // The board shows position 20 exactly: the same as jumping there.
+    const drawn = () => page.locator('#player .piece').evaluateAll((els) => els.map((el) => `${(el as HTMLElement).style.top},${(el as HTMLElement).style.left}`).sort().join(' '));
+    const afterSteps = await drawn();
+    await page.locator('#player .ctl-start').click();
+    for (let i = 0; i < 20; i++) {
+      await page.locator('#player .ctl-forward').click();
+      await page.waitForTimeout(5);
+    }
+    await page.waitForTimeout(1500);
+    expect(await drawn()).toBe(afterSteps);
+    await page.close();
+  });
+});
