@@ -29,7 +29,7 @@ const STRINGS = {
   editInEditor: { en: 'Fix it in the editor', zh: '在编辑器中修改' },
   badLink: { en: 'This link does not describe a valid layout:', zh: '这个链接不是有效的布局：' },
   unsolvable: { en: 'No solution exists: every reachable position was explored.', zh: '无解：所有可达局面都已搜索过。' },
-  fallback: { en: 'The server could not solve this in time; solving in your browser…', zh: '服务器未能及时求解，正在浏览器中求解…' },
+  fallback: { en: 'This one needs more search than the server spends per request, so your browser is solving it:', zh: '这一局需要的搜索超出服务器单次请求的限度，正在你的浏览器中求解：' },
   cancel: { en: 'Cancel', zh: '取消' },
   cancelled: { en: 'Cancelled.', zh: '已取消。' },
   hint: { en: 'Hint', zh: '提示' },

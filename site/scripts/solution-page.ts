@@ -71,15 +71,19 @@ async function main(): Promise<void> {
   const played: Layout[] = [];
   const undone: Layout[] = [];
 
-  const setStatus = (text: string, busy = false) => {
-    $('status').textContent = text;
+  // The status is kept as a way to write it, so switching language rewrites it in the new language.
+  let statusText: () => string = () => '';
+  const setStatus = (text: string | (() => string), busy = false) => {
+    statusText = typeof text === 'string' ? () => text : text;
+    $('status').textContent = statusText();
     $('status').classList.toggle('busy', busy);
   };
+  let solvingHere = false;
 
   async function load(layout: Layout): Promise<void> {
     cancelLocal?.();
     const code = codeOf(layout);
-    setStatus(t('solving'), true);
+    setStatus(() => t('solving'), true);
     showCount(null, metric);
     $('cancel').hidden = true;
     const remote = await solveRemote(location.origin, code, metric);
@@ -89,9 +93,10 @@ async function main(): Promise<void> {
       setStatus(remote.failure.message);
       return;
     } else {
-      setStatus(`${t('fallback')} (${remote.failure.message})`, true);
+      setStatus(() => t('fallback'), true);
+      solvingHere = true;
       const local = solveInBrowser(code, metric, null, (p) => {
-        setStatus(`${t('fallback')} ${p.nodes.toLocaleString()} · ${(p.ms / 1000).toFixed(1)} s · ${p.depth}`, true);
+        setStatus(() => `${t('fallback')} ${progressText(p.nodes, p.ms, p.depth)}`, true);
       });
       cancelLocal = local.cancel;
       $('cancel').hidden = false;
@@ -102,7 +107,8 @@ async function main(): Promise<void> {
       $('cancel').hidden = true;
       cancelLocal = null;
       if (!result) {
-        if ($('status').textContent?.startsWith(t('fallback'))) setStatus(t('cancelled'));
+        if (solvingHere) setStatus(() => t('cancelled'));
+        solvingHere = false;
         return;
       }
       document.body.dataset.solvedBy = 'browser';
@@ -150,11 +156,12 @@ async function main(): Promise<void> {
     const goal = layout.pieces.find((p) => p.letter === 'B');
     const solved = tiles ? codeOf(layout) === formatTiles(solvedTiles(layout.width, layout.height)) : goal && goal.row === layout.height - 2 && goal.col === Math.floor((layout.width - 2) / 2);
     if (!solved) {
-      setStatus(t('playMode'));
+      setStatus(() => t('playMode'));
       return;
     }
     const optimal = !tiles && (await tables.ensure(start, metric)) ? evaluateMoves(start, metric, tables.source)?.distance : undefined;
-    setStatus(optimal === undefined || optimal === null ? t('solved') : solvedIn(played.length, optimal, metric));
+    const moves = played.length;
+    setStatus(() => (optimal === undefined || optimal === null ? t('solved') : solvedIn(moves, optimal, metric)));
   }
 
   for (const input of document.querySelectorAll<HTMLInputElement>('input[name=metric]')) {
@@ -255,18 +262,18 @@ async function main(): Promise<void> {
     if (best) {
       player.board.highlight([best.from], 'selected');
       player.board.highlight([best.to], 'hint');
-      setStatus(`${t('hint')}: (${best.from}) → (${best.to}) · ${toGo(best.distance!, metric)}`);
+      setStatus(() => `${t('hint')}: (${best.from}) → (${best.to}) · ${toGo(best.distance!, metric)}`);
       return;
     }
     const remote = await solveRemote(location.origin, codeOf(layout), metric);
     if (!remote.ok || !remote.result.moves[0]) {
-      setStatus(remote.ok ? t('unsolvable') : remote.failure.message);
+      setStatus(remote.ok ? () => t('unsolvable') : remote.failure.message);
       return;
     }
     const first = remote.result.moves[0];
     player.board.highlight([first.from], 'selected');
     player.board.highlight([first.to], 'hint');
-    setStatus(`${t('hint')}: (${first.from}) → (${first.to}) · ${remote.result.length} ${t('moves')}`);
+    setStatus(() => `${t('hint')}: (${first.from}) → (${first.to}) · ${remote.result.length} ${t('moves')}`);
   });
 
   $('undo').addEventListener('click', () => {
@@ -290,6 +297,7 @@ async function main(): Promise<void> {
   document.addEventListener('langchange', () => {
     showCount(result, metric);
     showDistance();
+    $('status').textContent = statusText();
   });
   await load(start);
 }
@@ -299,6 +307,13 @@ function toGo(n: number, metric: Metric): string {
   if (currentLang() === 'zh') return `最少还需 ${n} ${{ move: '步', straight: '步（直线计）', step: '格步' }[metric]}`;
   const unit = { move: 'move', straight: 'straight move', step: 'step' }[metric];
   return `${n} ${unit}${n === 1 ? '' : 's'} to go`;
+}
+
+/** The in-browser search's progress in plain words: positions searched, time, depth reached. */
+function progressText(nodes: number, ms: number, depth: number): string {
+  const seconds = (ms / 1000).toFixed(1);
+  if (currentLang() === 'zh') return `已搜索 ${nodes.toLocaleString('en')} 个局面 · ${seconds} 秒 · 已搜到第 ${depth} 步`;
+  return `${nodes.toLocaleString('en')} positions searched · ${seconds} s · searched to depth ${depth}`;
 }
 
 /** "solved in N moves — optimal is M". */

@@ -232,3 +232,21 @@ describe('the player', () => {
     await page.close();
   });
 });
+
+describe('language switching on a solved page', () => {
+  it('keeps the status line\'s meaning and rewrites it in the new language', async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+    await page.goto(`${server.url}/s/VBBV-VBBV-VHHV-VSSV-S..S`);
+    await page.waitForSelector('#player[data-ready="true"]');
+    expect(await page.textContent('#status')).toBe('');
+    await page.click('[data-set-lang="zh"]');
+    expect(await page.textContent('#status')).toBe('');
+    await page.click('[data-set-lang="en"]');
+    await page.click('#hint');
+    expect(await page.textContent('#status')).toMatch(/^Hint: .* 80 moves to go$/);
+    await page.click('[data-set-lang="zh"]');
+    expect(await page.textContent('#status')).toMatch(/^提示: .* 最少还需 80 步$/);
+    await page.close();
+  });
+});
