@@ -108,6 +108,11 @@ export class Player extends EventTarget {
     return this.moves.length;
   }
 
+  /** The move the loaded line makes next from the current position, if there is one. */
+  get nextMove(): Move | undefined {
+    return this.moves[this.index];
+  }
+
   get layout(): Layout {
     return this.board.layout;
   }

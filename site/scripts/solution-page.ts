@@ -265,6 +265,15 @@ async function main(): Promise<void> {
       setStatus(() => `${t('hint')}: (${best.from}) → (${best.to}) · ${toGo(best.distance!, metric)}`);
       return;
     }
+    // On the optimal line shown (any board): its next move, with no request.
+    const next = player.nextMove;
+    if (next && result) {
+      const left = player.length - player.position;
+      player.board.highlight([next.from], 'selected');
+      player.board.highlight([next.to], 'hint');
+      setStatus(() => `${t('hint')}: (${next.from}) → (${next.to}) · ${left} ${t('moves')}`);
+      return;
+    }
     const remote = await solveRemote(location.origin, codeOf(layout), metric);
     if (!remote.ok || !remote.result.moves[0]) {
       setStatus(remote.ok ? () => t('unsolvable') : remote.failure.message);

@@ -250,3 +250,21 @@ describe('language switching on a solved page', () => {
     await page.close();
   });
 });
+
+describe('hints on any board', () => {
+  it('a position on the optimal line shown takes its next move from that line, with no request', async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+    await page.goto(`${server.url}/s/867-254-3.1`); // an 8-puzzle: no tablebase
+    await page.waitForSelector('#player[data-ready="true"]');
+    await page.locator('#player .ctl-forward').click();
+    await page.waitForTimeout(400);
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.click('#hint');
+    await page.waitForSelector('.cell-mark.hint');
+    expect(await page.textContent('#status')).toMatch(/^Hint: \(\d,\d\) → \(\d,\d\) · 30 moves$/);
+    expect(requests.filter((u) => u.includes('/solve'))).toEqual([]);
+    await page.close();
+  });
+});
