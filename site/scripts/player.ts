@@ -180,7 +180,10 @@ export class Player extends EventTarget {
 
   private onKey(e: KeyboardEvent): void {
     const target = e.target as HTMLElement | null;
-    if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) && target !== this.scrubber) return;
+    // Shortcuts act only when the player or the page itself has focus; a focused control (a button, a link, a field)
+    // always gets its own keys, so Space presses a focused button and Home/End scroll from a focused link.
+    if (target && target !== document.body && target !== document.documentElement && !this.root.contains(target)) return;
+    if (target?.closest('button, a, input, select, textarea, summary, [contenteditable]') && target !== this.scrubber) return;
     const actions: Record<string, string> = { ArrowLeft: 'back', ArrowRight: 'forward', ' ': 'play', Home: 'start', End: 'end' };
     const action = actions[e.key];
     if (!action) return;

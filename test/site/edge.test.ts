@@ -268,3 +268,23 @@ describe('hints on any board', () => {
     await page.close();
   });
 });
+
+describe('keyboard', () => {
+  it('a focused button gets its own Space; the player\'s shortcuts act when it (or the page) has focus', async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+    await page.goto(`${server.url}/s/VBBV-VBBV-VHHV-VSSV-S..S`);
+    await page.waitForSelector('#player[data-ready="true"]');
+    await page.focus('#hint');
+    await page.keyboard.press(' ');
+    await page.waitForSelector('.cell-mark.hint');
+    await page.waitForTimeout(400);
+    expect(await page.textContent('#player .counter')).toBe('0 / 81'); // the hint, not playback
+    await page.focus('#player .player, .player');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('#player .counter')?.textContent === '1 / 81');
+    expect(await page.getAttribute('[data-set-lang="en"]', 'aria-pressed')).toBe('true');
+    expect(await page.getAttribute('[data-set-lang="zh"]', 'aria-pressed')).toBe('false');
+    await page.close();
+  });
+});
