@@ -180,10 +180,15 @@ export class Player extends EventTarget {
 
   private onKey(e: KeyboardEvent): void {
     const target = e.target as HTMLElement | null;
-    // Shortcuts act only when the player or the page itself has focus; a focused control (a button, a link, a field)
-    // always gets its own keys, so Space presses a focused button and Home/End scroll from a focused link.
+    // Shortcuts act only when the player or the page itself has focus, and a focused control always keeps its own
+    // keys: Space and Enter press a focused button (here or elsewhere), fields keep every key, and outside the player
+    // nothing is taken (Home/End scroll the page from a focused link).
     if (target && target !== document.body && target !== document.documentElement && !this.root.contains(target)) return;
-    if (target?.closest('button, a, input, select, textarea, summary, [contenteditable]') && target !== this.scrubber) return;
+    const control = target?.closest<HTMLElement>('button, a, input, select, textarea, summary, [contenteditable]');
+    if (control && control !== this.scrubber) {
+      const pressable = control.tagName === 'BUTTON' || control.tagName === 'A' || control.tagName === 'SUMMARY';
+      if (!pressable || e.key === ' ' || e.key === 'Enter') return;
+    }
     const actions: Record<string, string> = { ArrowLeft: 'back', ArrowRight: 'forward', ' ': 'play', Home: 'start', End: 'end' };
     const action = actions[e.key];
     if (!action) return;
