@@ -1,6 +1,6 @@
 /** Against a running `wrangler dev`: hits under load, malformed addresses, named layouts, /hardest/, and play mode. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
 import { evaluateMoves, parseLayoutOrThrow } from '../../solver/index.ts';
 import { fileTables } from '../../solver/node/tablebase-files.ts';
@@ -16,6 +16,15 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => closeSuite(browser, server));
+
+/** A page in English at `path` (on this server), once its player has a solution. */
+async function openPlayer(path: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+  await page.goto(server.url + path);
+  await page.waitForSelector('#player[data-ready="true"]');
+  return page;
+}
 
 describe('under load', () => {
   it('a cache hit stays fast while 32 over-budget 6×6 misses arrive at once', async () => {
@@ -93,10 +102,7 @@ describe('play mode on the classic board', () => {
 
   it('marks each target with the distance it leads to (as the solver says), follows the position in the address, undoes and redoes', async () => {
     const expected = evaluateMoves(parseLayoutOrThrow(HENGDAO), 'move', fileTables())!;
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await page.addInitScript(() => localStorage.setItem('lang', 'en'));
-    await page.goto(`${server.url}/s/${HENGDAO}`);
-    await page.waitForSelector('#player[data-ready="true"]');
+    const page = await openPlayer(`/s/${HENGDAO}`);
     expect(await page.locator('#distance').getAttribute('data-distance')).toBe('81');
     expect(await page.locator('#distance').textContent()).toBe('81 moves to go');
     const rect = (await page.locator('#player .board').boundingBox())!;
@@ -122,10 +128,7 @@ describe('play mode on the classic board', () => {
   });
 
   it('finishing says how many moves it took and what the optimum is', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await page.addInitScript(() => localStorage.setItem('lang', 'en'));
-    await page.goto(`${server.url}/s/VSSV-VSSV-VBBV-VBBV-S..S`); // one move from the goal
-    await page.waitForSelector('#player[data-ready="true"]');
+    const page = await openPlayer(`/s/VSSV-VSSV-VBBV-VBBV-S..S`); // one move from the goal
     // The board is measured before each click: the status line above it may change height as play goes on.
     const click = async (r: number, c: number) => {
       const rect = (await page.locator('#player .board').boundingBox())!;
@@ -146,10 +149,7 @@ describe('play mode on the classic board', () => {
   });
 
   it('hints instantly with the network blocked after load', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await page.addInitScript(() => localStorage.setItem('lang', 'en'));
-    await page.goto(`${server.url}/s/SSSV-BBVV-BBVV-.HHV-.SHH`);
-    await page.waitForSelector('#player[data-ready="true"]');
+    const page = await openPlayer(`/s/SSSV-BBVV-BBVV-.HHV-.SHH`);
     await page.context().setOffline(true);
     try {
       await page.click('#hint');
@@ -235,10 +235,7 @@ describe('the player', () => {
 
 describe('language switching on a solved page', () => {
   it('keeps the status line\'s meaning and rewrites it in the new language', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await page.addInitScript(() => localStorage.setItem('lang', 'en'));
-    await page.goto(`${server.url}/s/VBBV-VBBV-VHHV-VSSV-S..S`);
-    await page.waitForSelector('#player[data-ready="true"]');
+    const page = await openPlayer(`/s/VBBV-VBBV-VHHV-VSSV-S..S`);
     expect(await page.textContent('#status')).toBe('');
     await page.click('[data-set-lang="zh"]');
     expect(await page.textContent('#status')).toBe('');
@@ -253,10 +250,7 @@ describe('language switching on a solved page', () => {
 
 describe('hints on any board', () => {
   it('a position on the optimal line shown takes its next move from that line, with no request', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await page.addInitScript(() => localStorage.setItem('lang', 'en'));
-    await page.goto(`${server.url}/s/867-254-3.1`); // an 8-puzzle: no tablebase
-    await page.waitForSelector('#player[data-ready="true"]');
+    const page = await openPlayer(`/s/867-254-3.1`); // an 8-puzzle: no tablebase
     await page.locator('#player .ctl-forward').click();
     await page.waitForTimeout(400);
     const requests: string[] = [];
@@ -271,10 +265,7 @@ describe('hints on any board', () => {
 
 describe('keyboard', () => {
   it('a focused button gets its own Space; the player\'s shortcuts act when it (or the page) has focus', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await page.addInitScript(() => localStorage.setItem('lang', 'en'));
-    await page.goto(`${server.url}/s/VBBV-VBBV-VHHV-VSSV-S..S`);
-    await page.waitForSelector('#player[data-ready="true"]');
+    const page = await openPlayer(`/s/VBBV-VBBV-VHHV-VSSV-S..S`);
     await page.focus('#hint');
     await page.keyboard.press(' ');
     await page.waitForSelector('.cell-mark.hint');
