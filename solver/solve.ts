@@ -62,8 +62,10 @@ export interface SolveResult {
   /** With unsolvable: how many positions were explored to prove it. */
   explored?: number;
   moves: Move[];
-  /** `table`: `nodes` counts table values read and `ttBytes` the size of the table consulted. */
-  /** `work`: budget units spent (see Budget.maxWork). */
+  /**
+   * `work`: budget units spent (see Budget.maxWork). With `table`, `nodes` counts table values read and `ttBytes` is
+   * the size of the table consulted.
+   */
   stats: { algorithm: 'table' | 'bfs' | 'ida'; nodes: number; ms: number; work: number; ttBytes: number; estimate: number };
 }
 

@@ -1,10 +1,10 @@
 /** A solve answered from the tablebase, or why it cannot be (then the caller searches). */
 import type { Goal } from '../goal.ts';
 import type { Layout } from '../layout.ts';
-import type { Cell, Move } from '../moves.ts';
+import type { Move } from '../moves.ts';
 import type { Metric } from '../puzzle.ts';
 import { toClassicPosition } from './classic.ts';
-import { WIDTH } from './geometry.ts';
+import { cellOf } from './geometry.ts';
 import { InconsistentTable, walkToGoal, type TableSource } from './walk.ts';
 
 export type TableAnswer =
@@ -20,7 +20,7 @@ export function tableAnswer(layout: Layout, goal: Goal, metric: Metric, source: 
   try {
     const walk = walkToGoal(position, metric, data);
     const moves = walk.moves.map(({ path }): Move => {
-      const cells = path.map((i): Cell => [Math.floor(i / WIDTH), i % WIDTH]);
+      const cells = path.map(cellOf);
       return { from: cells[0]!, to: cells[cells.length - 1]!, path: cells };
     });
     return { status: walk.solvable ? 'solved' : 'unsolvable', moves, stats: { algorithm: 'table', nodes: walk.probes, ttBytes: data.length, estimate: position.mix.size } };

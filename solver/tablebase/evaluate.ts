@@ -4,10 +4,10 @@
  */
 import { resolveGoal, type GoalSpec } from '../goal.ts';
 import type { Layout } from '../layout.ts';
-import type { Cell, Move } from '../moves.ts';
+import type { Move } from '../moves.ts';
 import type { Metric } from '../puzzle.ts';
 import { toClassicPosition } from './classic.ts';
-import { WIDTH } from './geometry.ts';
+import { cellOf } from './geometry.ts';
 import type { Mix } from './mixes.ts';
 import { InconsistentTable, evaluatePosition, type TableSource } from './walk.ts';
 
@@ -32,8 +32,7 @@ export function evaluateMoves(layout: Layout, metric: Metric, tablebase: TableSo
   if (!data) return null;
   try {
     const { distance, moves } = evaluatePosition(classic.position, metric, data);
-    const cell = (i: number): Cell => [Math.floor(i / WIDTH), i % WIDTH];
-    return { distance, moves: moves.map((m) => ({ from: cell(m.from), to: cell(m.to), path: m.path.map(cell), distance: m.distance })) };
+    return { distance, moves: moves.map((m) => ({ from: cellOf(m.from), to: cellOf(m.to), path: m.path.map(cellOf), distance: m.distance })) };
   } catch (e) {
     if (!(e instanceof InconsistentTable)) throw e;
     console.warn(`tablebase: ${e.message}`);

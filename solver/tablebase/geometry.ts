@@ -4,6 +4,8 @@
  * Sets of cells are 20-bit masks; per-(shape, top-left) masks are precomputed once.
  */
 
+import type { Cell } from '../moves.ts';
+
 export const WIDTH = 4;
 export const HEIGHT = 5;
 export const CELLS = 20;
@@ -35,6 +37,8 @@ export const BLOCK_PLACES = 12;
 export const GOAL_PLACE = 3 * 3 + 1;
 export const blockPlaceOf = (cell: number): number => ((cell >> 2) * 3) + (cell & 3);
 export const blockCellOf = (place: number): number => Math.floor(place / 3) * WIDTH + (place % 3);
+/** A cell number (0…19) as [row, col]. */
+export const cellOf = (cell: number): Cell => [Math.floor(cell / WIDTH), cell % WIDTH];
 
 /** Directions: 0 left, 1 right, 2 up, 3 down. */
 export const DELTA = [-1, 1, -WIDTH, WIDTH] as const;

@@ -40,12 +40,8 @@ function multinomial(e: number, v: number, h: number, s: number): number {
   return factorial(e + v + h + s) / (factorial(e) * factorial(v) * factorial(h) * factorial(s));
 }
 
-/**
- * `below[state * 4 + u]`: how many sequences of the remaining units start with a symbol smaller than u;
- * `below[state * 4 + 4]`… is not stored — `total[state]` is the number of all of them.
- */
+/** `below[state * 4 + u]`: how many sequences of the remaining units start with a symbol smaller than u. */
 export const below = new Uint32Array(STATES * 4);
-export const total = new Uint32Array(STATES);
 /** `remaining[state * 4 + u]`: how many units of symbol u are left. */
 export const remaining = new Uint8Array(STATES * 4);
 for (let e = 0; e <= 2; e++) {
@@ -54,7 +50,6 @@ for (let e = 0; e <= 2; e++) {
       for (let s = 0; s < 15; s++) {
         const state = ((e * 8 + v) * 8 + h) * 15 + s;
         const counts = [e, v, h, s];
-        total[state] = multinomial(e, v, h, s);
         let acc = 0;
         for (let u = 0; u < 4; u++) remaining[state * 4 + u] = counts[u]!;
         for (let u = 0; u < 4; u++) {
