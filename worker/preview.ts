@@ -5,11 +5,11 @@
  */
 import { initWasm, Resvg } from '@resvg/resvg-wasm';
 import resvgWasm from '@resvg/resvg-wasm/index_bg.wasm';
-import { METRICS, PREVIEW_FONT, canonicalize, previewSvg, solve, toClassicPosition, resolveGoal, type Layout, type Metric } from '../solver/index.ts';
+import { METRICS, PREVIEW_FONT, canonicalize, previewSvg, type Layout, type Metric } from '../solver/index.ts';
 import { cacheKey, isOverBudget, readEntry, recall } from './cache.ts';
 import type { Env } from './env.ts';
 import { nameOf } from './named.ts';
-import { loadTable } from './tablebase.ts';
+import { tableSolve } from './tablebase.ts';
 
 let ready: Promise<void> | undefined;
 let fonts: Promise<Uint8Array[]> | undefined;
@@ -30,22 +30,17 @@ function loadFonts(env: Env): Promise<Uint8Array[]> {
 async function countsOf(env: Env, layout: Layout, kind: 'klotski' | 'tiles'): Promise<Partial<Record<Metric, number | null>>> {
   const counts: Partial<Record<Metric, number | null>> = {};
   if (kind === 'tiles') return counts;
-  let goal;
+  let canonical: string;
   try {
-    goal = resolveGoal(layout);
+    canonical = canonicalize(layout).code;
   } catch {
     return counts; // no single B: no default goal
   }
-  const classic = toClassicPosition(layout, goal);
-  const canonical = canonicalize(layout).code;
   for (const metric of METRICS) {
-    if ('position' in classic) {
-      const table = await loadTable(env, classic.position.mix, metric);
-      if (table) {
-        const result = solve(layout, { metric, tablebase: () => table, algorithm: 'table' });
-        counts[metric] = result.length;
-        continue;
-      }
+    const answer = await tableSolve(env, layout, null, metric);
+    if (answer) {
+      counts[metric] = answer.result.length;
+      continue;
     }
     const key = cacheKey(metric, canonical);
     const entry = recall(key) ?? (await readEntry(env.SOLUTIONS, key, layout.width, layout.height));

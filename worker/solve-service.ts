@@ -24,7 +24,6 @@ import {
   solvedTiles,
   tilesGoal,
   OPTIMAL_CELLS,
-  toClassicPosition,
   type GoalSpec,
   type Metric,
   type PatternDatabase,
@@ -32,7 +31,7 @@ import {
 import { OVER_BUDGET_TTL_S, cacheKey, forget, isOverBudget, readEntry, recall, writeEntry, type CacheEntry, type OverBudget, type StoredSolution } from './cache.ts';
 import type { Env } from './env.ts';
 import type { ApiError } from './errors.ts';
-import { loadTable } from './tablebase.ts';
+import { tableSolve } from './tablebase.ts';
 
 export interface SolveInput {
   layout: string;
@@ -112,9 +111,7 @@ export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) =>
   const { key } = plan;
   const answer = plan.fromTable ? await plan.fromTable() : null;
   if (answer) {
-    const body: Record<string, unknown> = { ...plan.present(answer.stored), cached: false };
-    const timings = [{ name: 'table', desc: 'tablebase load', ms: answer.loadMs }, { name: 'solve', desc: 'table walk', ms: answer.stored.stats.ms }];
-    return { ok: true, body, cached: false, timings };
+    return present(plan, answer.stored, false, [{ name: 'table', desc: 'tablebase load', ms: answer.loadMs }, { name: 'solve', desc: 'table walk', ms: answer.stored.stats.ms }]);
   }
   const budget = budgetOf(env);
   const started = performance.now();
@@ -160,7 +157,7 @@ export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) =>
     if (e instanceof LayoutError) return { ok: false, status: 400, error: e.problem, timings: [] };
     throw e;
   }
-  const timings = [{ name: 'cache', desc: 'cache read', ms: cacheMs }, { name: 'solve', desc: 'search', ms: 'overBudget' in outcome ? 0 : outcome.stats.ms }];
+  const timings = [{ name: 'cache', desc: 'cache read', ms: cacheMs }, { name: 'solve', desc: 'search', ms: isOverBudget(outcome) ? 0 : outcome.stats.ms }];
   if (isOverBudget(outcome)) return overBudget(outcome, false, timings);
   return present(plan, outcome, false, timings);
 }
@@ -201,23 +198,17 @@ function klotskiPlan(env: Env, input: SolveInput): Plan | ApiError {
   const layout = parsed.value;
   const canonical = canonicalize(layout, input.goal);
   const goal = resolveGoal(layout, input.goal);
-  const classic = toClassicPosition(canonical.layout, resolveGoal(canonical.layout, canonical.goal));
   return {
     key: cacheKey(metric, canonical.code),
     width: layout.width,
     height: layout.height,
-    fromTable:
-      'position' in classic
-        ? async () => {
-            const started = performance.now();
-            const table = await loadTable(env, classic.position.mix, metric);
-            const loadMs = performance.now() - started;
-            if (!table) return null;
-            const result = solve(canonical.layout, { metric, goal: canonical.goal, tablebase: () => table });
-            if (result.stats.algorithm !== 'table' || result.status === 'budget-exceeded') return null;
-            return { stored: { status: result.status, length: result.length, moves: result.moves, stats: result.stats }, loadMs };
-          }
-        : undefined,
+    fromTable: async () => {
+      const answer = await tableSolve(env, canonical.layout, canonical.goal, metric);
+      if (!answer) return null;
+      const { result, loadMs } = answer;
+      if (result.status === 'budget-exceeded') return null;
+      return { stored: { status: result.status, length: result.length, moves: result.moves, stats: result.stats }, loadMs };
+    },
     run: async (budget) => {
       // Workers' clocks stand still during CPU work, so the budget is counted in work, not milliseconds.
       const result = solve(canonical.layout, { metric, goal: canonical.goal, ...budget });

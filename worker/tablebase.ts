@@ -3,7 +3,20 @@
  * checked, and kept in the isolate, least recently used first out when the kept tables pass 8 MB. A table that cannot
  * be had is logged and remembered for a minute, during which requests are answered by search.
  */
-import { TABLEBASE_PATH, deserializeTable, mixTag, tableFileName, type Metric, type Mix } from '../solver/index.ts';
+import {
+  TABLEBASE_PATH,
+  deserializeTable,
+  mixTag,
+  resolveGoal,
+  solve,
+  tableFileName,
+  toClassicPosition,
+  type GoalSpec,
+  type Layout,
+  type Metric,
+  type Mix,
+  type SolveResult,
+} from '../solver/index.ts';
 import { SizedLru } from './sized-lru.ts';
 import type { Env } from './env.ts';
 
@@ -40,6 +53,22 @@ export async function loadTable(env: Env, mix: Mix, metric: Metric): Promise<Uin
     void pending.finally(() => loading.delete(key));
   }
   return pending;
+}
+
+/**
+ * The tablebase's answer for a layout (its mix's table loaded on first use), or null when the tablebase does not cover
+ * the layout or its table cannot be had. `loadMs`: time spent getting the table.
+ */
+export async function tableSolve(env: Env, layout: Layout, goal: GoalSpec | null | undefined, metric: Metric): Promise<{ result: SolveResult; loadMs: number } | null> {
+  const classic = toClassicPosition(layout, resolveGoal(layout, goal));
+  if (!('position' in classic)) return null;
+  const started = performance.now();
+  const table = await loadTable(env, classic.position.mix, metric);
+  const loadMs = performance.now() - started;
+  if (!table) return null;
+  const result = solve(layout, { metric, goal, tablebase: () => table });
+  // A table that contradicts itself makes solve() search instead: that is not a table answer.
+  return result.stats.algorithm === 'table' ? { result, loadMs } : null;
 }
 
 async function fetchTable(assets: Fetcher, mix: Mix, metric: Metric): Promise<Uint8Array> {

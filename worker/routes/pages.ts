@@ -8,6 +8,7 @@ import { boardSvg, canonicalize, escapeXml, parsePuzzleCode, type Layout } from 
 import { cacheKey, isOverBudget, readEntry, recall } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
 import { errorResponse } from '../errors.ts';
+import { edgeCache, runLater } from '../edge-cache.ts';
 import { nameOf, type NamedLayout } from '../named.ts';
 import { renderPreview } from '../preview.ts';
 import { siteOrigin } from '../origin.ts';
@@ -94,20 +95,13 @@ async function pngPreview(c: Context<AppEnv>): Promise<Response> {
     const prerendered = await c.env.ASSETS.fetch(new Request(c.req.url));
     if (prerendered.ok && prerendered.headers.get('Content-Type')?.startsWith('image/png')) return new Response(prerendered.body, { headers });
   }
-  const cache = typeof caches === 'undefined' ? null : (caches as unknown as { default: Cache }).default;
+  const cache = edgeCache();
   const hit = await cache?.match(c.req.raw);
   if (hit) return new Response(hit.body, hit);
   if (!c.env.ASSETS) return errorResponse(c, 404, { code: 'not-found', message: 'the site is not built (run npm run build)' });
   const png = await renderPreview(c.env, parsed.value.layout, code!, parsed.value.kind);
   const res = new Response(png, { headers });
-  if (cache) {
-    const put = cache.put(c.req.raw.url, res.clone()).catch((e: unknown) => console.error('Cache API put failed:', e));
-    try {
-      c.executionCtx.waitUntil(put);
-    } catch {
-      void put;
-    }
-  }
+  if (cache) runLater(c, cache.put(c.req.raw.url, res.clone()).catch((e: unknown) => console.error('Cache API put failed:', e)));
   return res;
 }
 

@@ -6,6 +6,7 @@ import { errorResponse } from '../errors.ts';
 import { validationHook } from '../validation.ts';
 import { ErrorSchema, SolveBodySchema, SolveQuerySchema, SolveResultSchema } from '../schemas.ts';
 import { clientKeyOf } from '../client-key.ts';
+import { edgeCache, runLater } from '../edge-cache.ts';
 import { solveRequest, validateSolveInput, type SolveInput, type Timing } from '../solve-service.ts';
 
 const errorResponses = {
@@ -50,24 +51,13 @@ solveRoutes.openapi(postRoute, async (c) => {
   return respond(c, { layout: body.layout, metric: body.metric, goal: body.goal, optimal: body.optimal }, false) as never;
 });
 
-/** The Workers Cache API of this location, where the runtime has one. */
-function edgeCache(): Cache | null {
-  return typeof caches === 'undefined' ? null : (caches as unknown as { default: Cache }).default;
-}
-
 function serverTiming(timings: Timing[]): string {
   return timings.map((t) => `${t.name};desc="${t.desc}";dur=${t.ms.toFixed(2)}`).join(', ');
 }
 
 async function respond(c: Context<AppEnv>, input: SolveInput, cacheable: boolean): Promise<Response> {
   const started = performance.now();
-  const waitUntil = (p: Promise<unknown>) => {
-    try {
-      c.executionCtx.waitUntil(p);
-    } catch {
-      void p; // no execution context (plain app.request in tests): the promise still runs
-    }
-  };
+  const waitUntil = (p: Promise<unknown>) => runLater(c, p);
   const ifNoneMatch = c.req.header('If-None-Match');
   if (cacheable && ifNoneMatch?.trim() === '*') {
     // Any valid layout has a representation: answer without solving or spending a rate-limit slot.
