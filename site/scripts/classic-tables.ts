@@ -2,20 +2,26 @@
  * The classic tablebase in the browser: a mix's table is fetched once (the same /tablebase/ files the Worker uses),
  * checked, and kept for the page's life, so hints and move evaluation then work offline.
  */
-import { TABLEBASE_PATH, classicMix, deserializeTable, mixTag, tableFileName, type Layout, type Metric, type Mix, type TableSource } from '../../solver/index.ts';
+import { TABLEBASE_PATH, classicMix, deserializeTable, mixTag, tableFileName, type GoalSpec, type Layout, type Metric, type Mix, type TableSource } from '../../solver/index.ts';
 
 export class ClassicTables {
   private readonly tables = new Map<string, Uint8Array>();
   private readonly pending = new Map<string, Promise<boolean>>();
+  /** Origin of the site's files: '' on the site itself, the widget's origin in a worker started from a blob URL. */
+  private readonly base: string;
+
+  constructor(base = '') {
+    this.base = base;
+  }
 
   /** Synchronous lookups for the solver: a table already fetched, or null. */
   readonly source: TableSource = (mix: Mix, metric: Metric) => this.tables.get(`${metric}-${mixTag(mix)}`) ?? null;
 
   /** Fetches the table this layout needs in this metric; false when the tablebase does not cover it or it cannot be had. */
-  ensure(layout: Layout, metric: Metric): Promise<boolean> {
+  ensure(layout: Layout, metric: Metric, goal?: GoalSpec | null): Promise<boolean> {
     let mix: Mix | null;
     try {
-      mix = classicMix(layout);
+      mix = classicMix(layout, goal);
     } catch {
       return Promise.resolve(false); // no default goal (no single B)
     }
@@ -27,12 +33,12 @@ export class ClassicTables {
       const wanted = mix;
       pending = (async () => {
         try {
-          const res = await fetch(`${TABLEBASE_PATH}${tableFileName(wanted, metric)}`);
+          const res = await fetch(`${this.base}${TABLEBASE_PATH}${tableFileName(wanted, metric)}`);
           if (!res.ok) throw new Error(`HTTP ${res.status}`);
           this.tables.set(key, deserializeTable(new Uint8Array(await res.arrayBuffer()), wanted, metric));
           return true;
         } catch (e) {
-          console.warn('tablebase unavailable; play mode without move evaluation:', (e as Error).message);
+          console.warn('tablebase unavailable; answering by search:', (e as Error).message);
           return false;
         } finally {
           this.pending.delete(key);

@@ -2,19 +2,17 @@
 /** Web Worker: runs the solver core off the main thread, posting progress every ~100 ms. */
 import {
   PARTITION_663,
-  TABLEBASE_PATH,
-  classicMix,
   databaseFileName,
   deserializeDatabase,
-  deserializeTable,
   isTilesCode,
   parseLayout,
   solveCode,
-  tableFileName,
   type GoalSpec,
   type Metric,
   type PatternDatabase,
+  type TableSource,
 } from '../../solver/index.ts';
+import { ClassicTables } from './classic-tables.ts';
 
 /**
  * Where the site's files are: '' on the site itself; the widget's origin when the widget started this worker from a
@@ -33,32 +31,24 @@ async function databases(): Promise<PatternDatabase[] | null> {
   }
 }
 
-/** The classic tablebase file for this layout's piece mix (the same file the Worker uses), or null. */
-async function classicTable(code: string, metric: Metric, goal: GoalSpec | null | undefined): Promise<Uint8Array | null> {
+/** The classic tablebase for this layout (the same files the Worker uses), or null when it does not cover it. */
+async function classicTables(code: string, metric: Metric, goal: GoalSpec | null | undefined): Promise<TableSource | null> {
   const parsed = parseLayout(code);
   if (!parsed.ok) return null;
-  try {
-    const mix = classicMix(parsed.value, goal);
-    if (!mix) return null;
-    const res = await fetch(`${base}${TABLEBASE_PATH}${tableFileName(mix, metric)}`);
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    return deserializeTable(new Uint8Array(await res.arrayBuffer()), mix, metric);
-  } catch (e) {
-    console.warn('tablebase unavailable; solving by search:', (e as Error).message);
-    return null;
-  }
+  const tables = new ClassicTables(base);
+  return (await tables.ensure(parsed.value, metric, goal)) ? tables.source : null;
 }
 
 self.onmessage = async (e: MessageEvent) => {
   const { layout, metric, goal } = e.data;
   base = typeof e.data.base === 'string' ? e.data.base : '';
   const fourByFour = isTilesCode(layout) && /^[^-]{4}(-[^-]{4}){3}$/.test(layout.trim());
-  const table = isTilesCode(layout) ? null : await classicTable(layout, metric ?? 'move', goal);
+  const tablebase = isTilesCode(layout) ? null : await classicTables(layout, metric ?? 'move', goal);
   const outcome = solveCode(layout, {
     metric,
     goal,
     databases: fourByFour ? await databases() : null,
-    tablebase: table ? () => table : null,
+    tablebase,
     maxMs: 10 * 60_000,
     onProgress: (progress) => self.postMessage({ type: 'progress', progress }),
   });
