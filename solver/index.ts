@@ -15,7 +15,7 @@ export { boardSvg, escapeXml } from './svg.ts';
 export { analyze, type Analysis } from './analyze.ts';
 export { EDGE_BUDGET, type Budget, type Progress } from './budget.ts';
 export { legalMoves } from './moves.ts';
-export { isTilesCode, parseTiles, parseTilesOrThrow, formatTiles, solvedTiles, parityInvariant, tilesToLayout, type TilesBoard } from './tiles/codec.ts';
+export { isTilesCode, parseTiles, parseTilesOrThrow, formatTiles, solvedTiles, parityInvariant, tilesToLayout, tileNumber, type TilesBoard } from './tiles/codec.ts';
 export { solveTiles, tilesGoal, OPTIMAL_CELLS, type TilesResult, type TilesSolveOptions } from './tiles/solve.ts';
 export { deserialize as deserializeDatabase, databaseFileName, PARTITION_663, type PatternDatabase } from './tiles/pdb.ts';
 export { parsePuzzleCode, unitMoves, tileMoves, type PuzzleCode } from './puzzle-code.ts';

@@ -1,6 +1,7 @@
 /**
  * Traditional names of the pieces on the classic board: 曹操 the 2×2, 关羽 the (first) horizontal general, the other
- * four generals 张飞, 赵云, 马超, 黄忠 in reading order, and 兵 the soldiers. Other boards get no names.
+ * four generals 张飞, 赵云, 马超, 黄忠 in reading order, and the soldiers 兵1–兵4, numbered in reading order so that
+ * identical pieces can be told apart on the board and in a move list. Other boards get no names.
  */
 import type { Layout } from './layout.ts';
 
@@ -24,9 +25,13 @@ export function traditionalNames(layout: Layout): PieceName[] | null {
   if (layout.pieces.some((p) => !'BVHS'.includes(p.letter))) return null;
   let guanYu = false;
   let general = 0;
+  let soldier = 0;
   return layout.pieces.map((p) => {
     if (p.letter === 'B') return { zh: '曹操', en: 'Cao Cao' };
-    if (p.letter === 'S') return { zh: '兵', en: 'soldier' };
+    if (p.letter === 'S') {
+      soldier++;
+      return { zh: `兵${soldier}`, en: `soldier ${soldier}` };
+    }
     if (p.letter === 'H' && !guanYu) {
       guanYu = true;
       return { zh: '关羽', en: 'Guan Yu' };

@@ -26,7 +26,7 @@ const UNITS: Record<Metric, string> = { move: 'moves', straight: 'straight', ste
 export function previewSvg(input: PreviewInput): string {
   const { layout } = input;
   const cell = Math.floor(Math.min(540 / (layout.height + 0.55), 520 / (layout.width + 0.4)));
-  const board = boardSvg(layout, { cell, exit: input.kind === 'klotski' }).replace(/font-family="sans-serif"/g, `font-family="${PREVIEW_FONT}"`);
+  const board = boardSvg(layout, { cell, exit: input.kind === 'klotski', tiles: input.kind === 'tiles' }).replace(/font-family="sans-serif"/g, `font-family="${PREVIEW_FONT}"`);
   const boardHeight = Number(/height="([\d.]+)"/.exec(board)![1]);
   const boardWidth = Number(/width="([\d.]+)"/.exec(board)![1]);
   const nested = board.replace('<svg ', `<svg x="${60 + (520 - boardWidth) / 2}" y="${(PREVIEW_HEIGHT - boardHeight) / 2}" `);

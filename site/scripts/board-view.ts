@@ -2,30 +2,62 @@
  * The board as DOM: absolutely positioned pieces over a grid, sliding along their real paths. Used by the solution
  * player, play mode, the editor and the widget. Honours prefers-reduced-motion.
  */
-import { traditionalNames, type Layout, type Move, type Piece } from '../../solver/index.ts';
-import { currentLang } from './i18n.ts';
+import { tileNumber, traditionalNames, type Layout, type Move, type Piece, type PieceName } from '../../solver/index.ts';
+import { currentLang, type Lang } from './i18n.ts';
 
 export const reducedMotion = () => typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+export interface BoardOptions {
+  /** Name the pieces (traditional names on the classic board, letters elsewhere). */
+  labels?: boolean;
+  /** Draw the exit gap (Klotski). */
+  exit?: boolean;
+  /** 数字华容道: pieces are tiles showing their numbers (10, 11, …) in one style. */
+  tiles?: boolean;
+  /** Language of names and accessible labels; the page's choice when absent. */
+  lang?: Lang;
+}
 
 export class BoardView {
   readonly root: HTMLElement;
   layout: Layout;
   private pieces: HTMLElement[] = [];
+  private names: PieceName[] | null = null;
   private readonly labelled: boolean;
-  private readonly exit: boolean;
+  private exit: boolean;
+  private tiles: boolean;
+  private lang: Lang;
 
-  constructor(root: HTMLElement, layout: Layout, options: { labels?: boolean; exit?: boolean } = {}) {
+  constructor(root: HTMLElement, layout: Layout, options: BoardOptions = {}) {
     this.root = root;
     this.layout = layout;
     this.labelled = options.labels ?? true;
     this.exit = options.exit ?? true;
+    this.tiles = options.tiles ?? false;
+    this.lang = options.lang ?? currentLang();
     root.classList.add('board');
     root.setAttribute('role', 'group');
+    this.setLayout(layout);
+  }
+
+  /**
+   * Shows `layout`. `names` gives each piece's name when the caller tracks identities (a solution's soldiers keep
+   * their numbers as they move); by default the classic names are given in reading order.
+   */
+  setLayout(layout: Layout, names?: PieceName[] | null): void {
+    this.layout = layout;
+    this.names = !this.labelled || this.tiles ? null : names !== undefined ? names : traditionalNames(layout);
     this.render();
   }
 
-  setLayout(layout: Layout): void {
-    this.layout = layout;
+  /** Switches between a Klotski board (exit drawn) and a 数字华容道 board (numbered tiles, no exit). */
+  setKind(tiles: boolean): void {
+    this.tiles = tiles;
+    this.exit = !tiles;
+  }
+
+  setLang(lang: Lang): void {
+    this.lang = lang;
     this.render();
   }
 
@@ -34,29 +66,37 @@ export class BoardView {
     this.root.style.setProperty('--w', String(width));
     this.root.style.setProperty('--h', String(height));
     this.root.style.aspectRatio = `${width} / ${height}`;
+    this.root.classList.toggle('tiles', this.tiles);
     this.root.replaceChildren();
     const exit = document.createElement('div');
     exit.className = 'board-exit';
     exit.style.left = `${(Math.floor((width - 2) / 2) / width) * 100}%`;
     exit.style.width = `${(2 / width) * 100}%`;
     if (this.exit) this.root.append(exit);
-    const names = this.labelled ? traditionalNames(this.layout) : null;
-    const lang = currentLang();
-    this.root.setAttribute('aria-label', lang === 'zh' ? `${width}×${height} 棋盘` : `${width}×${height} board`);
+    const zh = this.lang === 'zh';
+    this.root.setAttribute('aria-label', zh ? `${width}×${height} 棋盘` : `${width}×${height} board`);
     this.pieces = this.layout.pieces.map((p, i) => {
       const el = document.createElement('div');
-      el.className = `piece piece-${/^[BVHS]$/.test(p.letter) ? p.letter : this.exit ? 'X' : 'T'}`;
-      const name = names ? names[i]![lang] : p.letter;
-      el.dataset.letter = p.letter;
-      el.setAttribute('role', 'img');
-      el.setAttribute('aria-label', `${name} (${p.row}, ${p.col})`);
       const label = document.createElement('span');
       label.className = 'piece-label';
-      label.textContent = names ? names[i]!.zh : p.letter;
-      if (names && p.height > p.width) {
+      el.dataset.letter = p.letter;
+      el.setAttribute('role', 'img');
+      if (this.tiles) {
+        const n = String(tileNumber(p.letter));
+        el.className = 'piece piece-T';
+        el.dataset.tile = n;
+        label.textContent = n;
+        el.setAttribute('aria-label', `${zh ? '数字' : 'tile'} ${n} (${p.row}, ${p.col})`);
+      } else {
+        el.className = `piece piece-${/^[BVHS]$/.test(p.letter) ? p.letter : 'X'}`;
+        const name = this.names?.[i];
+        label.textContent = name ? name.zh : p.letter;
         // One character per line: upright in every font, unlike vertical writing modes.
-        label.textContent = [...names[i]!.zh].join('\n');
-        label.classList.add('vertical');
+        if (name && p.height > p.width) {
+          label.textContent = [...name.zh].join('\n');
+          label.classList.add('vertical');
+        }
+        el.setAttribute('aria-label', `${name ? name[this.lang] : p.letter} (${p.row}, ${p.col})`);
       }
       el.append(label);
       this.place(el, p, p.row, p.col);
@@ -82,6 +122,12 @@ export class BoardView {
     return this.pieces[index];
   }
 
+  /** Marks the piece at (row, col) as the one that just moved (none when null). */
+  markMoved(cell: readonly [number, number] | null): void {
+    for (const el of this.pieces) el.classList.remove('moved');
+    if (cell) this.pieces[this.pieceIndexAt(cell[0], cell[1])]?.classList.add('moved');
+  }
+
   /** Slides the piece along `move.path` (reversed when `backwards`), then commits the new layout. */
   async animate(move: Move, msPerCell: number, backwards = false): Promise<void> {
     const from = backwards ? move.to : move.from;
@@ -90,7 +136,8 @@ export class BoardView {
     if (index < 0) throw new Error(`no piece at ${from}`);
     const el = this.pieces[index]!;
     const piece = this.layout.pieces[index]!;
-    el.classList.add('moving');
+    this.markMoved(null);
+    el.classList.add('moving', 'moved');
     const step = reducedMotion() ? 0 : msPerCell;
     el.style.transitionDuration = `${step}ms`;
     for (let i = 1; i < path.length; i++) {
@@ -101,6 +148,8 @@ export class BoardView {
     const [row, col] = path[path.length - 1]!;
     piece.row = row;
     piece.col = col;
+    const name = this.names?.[index];
+    el.setAttribute('aria-label', this.tiles ? `${this.lang === 'zh' ? '数字' : 'tile'} ${el.dataset.tile} (${row}, ${col})` : `${name ? name[this.lang] : piece.letter} (${row}, ${col})`);
   }
 
   /** Marks cells; `annotate` may add text, classes and data to each mark (e.g. a move's worth). */

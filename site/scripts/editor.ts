@@ -1,7 +1,11 @@
-/** The home-page editor: pick a shape, place it, drag pieces, erase; live validation; presets; Solve → /s/<code>. */
+/**
+ * The home-page editor: pick a shape from the palette, place it, drag pieces, erase; undo and redo; full keyboard
+ * placement (a cursor on the board); live validation; presets; Solve → /s/<code>. Every change is one step of the
+ * history, kept as layout codes.
+ */
 import { FIXED_SHAPES, formatLayout, formatTiles, isTilesCode, parityInvariant, parseLayout, parseTiles, solvedTiles, sortPieces, tilesToLayout, type Layout, type Piece, type TilesBoard } from '../../solver/index.ts';
 import { BoardView } from './board-view.ts';
-import { setupLangSwitch, t } from './i18n.ts';
+import { setupLangSwitch, t, type Key, type Lang } from './i18n.ts';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -11,11 +15,63 @@ const DEFAULT = 'VBBV-VBBV-VHHV-VSSV-S..S';
 const params = new URLSearchParams(location.search);
 const initial = params.get('layout') ?? DEFAULT;
 const parsedInitial = parseLayout(initial);
-let layout: Layout = parsedInitial.ok ? parsedInitial.value : parseLayout(DEFAULT).ok ? (parseLayout(DEFAULT) as { ok: true; value: Layout }).value : { width: 4, height: 5, pieces: [] };
+let layout: Layout = parsedInitial.ok ? parsedInitial.value : (parseLayout(DEFAULT) as { ok: true; value: Layout }).value;
+/** 数字华容道 mode when set. */
+let tiles: TilesBoard | null = null;
 const board = new BoardView($('editor-board'), layout);
+/** The keyboard's cell on the board, drawn once the keyboard is used. */
+let cursor: [number, number] = [0, 0];
+let keyboardUsed = false;
 const codeInput = $<HTMLInputElement>('code');
 const message = $('validation');
 
+// ---- history ------------------------------------------------------------------------------------------------------
+const past: string[] = [];
+const future: string[] = [];
+const currentCode = () => (tiles ? formatTiles(tiles) : formatLayout(layout));
+
+/** Records the state before a change (call it, then change). */
+function remember(): void {
+  past.push(currentCode());
+  future.length = 0;
+  updateHistoryButtons();
+}
+
+function restore(code: string): void {
+  if (isTilesCode(code)) {
+    const parsed = parseTiles(code);
+    if (parsed.ok) showTiles(parsed.value);
+    return;
+  }
+  const parsed = parseLayout(code);
+  if (parsed.ok) {
+    tiles = null;
+    show(parsed.value);
+  }
+}
+
+function undo(): void {
+  const code = past.pop();
+  if (code === undefined) return;
+  future.push(currentCode());
+  restore(code);
+  updateHistoryButtons();
+}
+
+function redo(): void {
+  const code = future.pop();
+  if (code === undefined) return;
+  past.push(currentCode());
+  restore(code);
+  updateHistoryButtons();
+}
+
+function updateHistoryButtons(): void {
+  $<HTMLButtonElement>('editor-undo').disabled = past.length === 0;
+  $<HTMLButtonElement>('editor-redo').disabled = future.length === 0;
+}
+
+// ---- drawing and validation -----------------------------------------------------------------------------------------
 function covers(p: Piece, r: number, c: number): boolean {
   return r >= p.row && r < p.row + p.height && c >= p.col && c < p.col + p.width;
 }
@@ -26,53 +82,108 @@ function fits(l: Layout, shape: { width: number; height: number }, row: number, 
   return true;
 }
 
+/** The validation line is kept as a way to write it, so a language switch rewrites it. */
+let problemText: () => string = () => '';
+
+function say(text: () => string, invalid: boolean): void {
+  problemText = text;
+  message.textContent = text();
+  message.classList.toggle('invalid', invalid);
+}
+
 function show(next: Layout, fromText = false): void {
+  tiles = null;
   layout = { ...next, pieces: sortPieces([...next.pieces]) };
+  board.setKind(false);
   board.setLayout(structuredClone(layout));
+  drawCursor();
   const code = formatLayout(layout);
   if (!fromText) codeInput.value = code;
   const check = parseLayout(code);
   const blocks = layout.pieces.filter((p) => p.letter === 'B').length;
-  const problem = !check.ok ? check.error.message : blocks !== 1 ? (blocks === 0 ? 'no B (2×2 block): nothing to free' : `${blocks} B blocks: keep exactly one`) : null;
-  message.textContent = problem ?? t('valid');
-  message.classList.toggle('invalid', problem !== null);
-  $<HTMLAnchorElement>('solve').setAttribute('aria-disabled', String(problem !== null));
-  $<HTMLAnchorElement>('solve').href = problem ? '#' : `/s/${code}`;
+  const problem: (() => string) | null = !check.ok ? () => check.error.message : blocks === 0 ? () => t('noBlock') : blocks > 1 ? () => t('manyBlocks') : null;
+  say(problem ?? (() => t('valid')), problem !== null);
+  setSolve(problem ? null : code);
   $<HTMLInputElement>('width').value = String(layout.width);
   $<HTMLInputElement>('height').value = String(layout.height);
 }
 
-codeInput.value = initial;
-if (parsedInitial.ok) show(layout);
-else {
-  message.textContent = parsedInitial.error.message;
-  message.classList.add('invalid');
+function showTiles(next: TilesBoard, fromText = false): void {
+  tiles = next;
+  board.setKind(true);
+  board.setLayout(structuredClone(tilesToLayout(next)));
+  drawCursor();
+  const code = formatTiles(next);
+  if (!fromText) codeInput.value = code;
+  const solvable = parityInvariant(next) === parityInvariant(solvedTiles(next.width, next.height));
+  say(() => (solvable ? t('valid') : t('tilesUnsolvable')), !solvable);
+  setSolve(code);
+  $<HTMLInputElement>('width').value = String(next.width);
+  $<HTMLInputElement>('height').value = String(next.height);
 }
 
+function setSolve(code: string | null): void {
+  const solve = $<HTMLAnchorElement>('solve');
+  solve.setAttribute('aria-disabled', String(code === null));
+  solve.href = code === null ? '#' : `/s/${code}`;
+}
+
+codeInput.value = initial;
+if (isTilesCode(initial) && parseTiles(initial).ok) showTiles((parseTiles(initial) as { ok: true; value: TilesBoard }).value);
+else if (parsedInitial.ok) show(layout);
+else {
+  show(layout, true);
+  say(() => parsedInitial.error.message, true);
+  setSolve(null);
+}
+
+codeInput.addEventListener('change', () => {
+  if (codeInput.value !== currentCode()) past.push(currentCode());
+  updateHistoryButtons();
+});
 codeInput.addEventListener('input', () => {
   if (isTilesCode(codeInput.value)) {
-    const t = parseTiles(codeInput.value);
-    if (t.ok) showTiles(t.value, true);
-    else {
-      message.textContent = t.error.message;
-      message.classList.add('invalid');
-      $('solve').setAttribute('aria-disabled', 'true');
-    }
-    return;
+    const parsed = parseTiles(codeInput.value);
+    if (parsed.ok) return showTiles(parsed.value, true);
+    say(() => parsed.error.message, true);
+    return setSolve(null);
   }
-  tiles = null;
-  const r = parseLayout(codeInput.value);
-  if (r.ok) show(r.value, true);
-  else {
-    message.textContent = r.error.message;
-    message.classList.add('invalid');
-    $('solve').setAttribute('aria-disabled', 'true');
-  }
+  const parsed = parseLayout(codeInput.value);
+  if (parsed.ok) return show(parsed.value, true);
+  say(() => parsed.error.message, true);
+  setSolve(null);
 });
 
-const tool = () => (document.querySelector<HTMLInputElement>('input[name=tool]:checked')?.value ?? 'S');
+// ---- placing, erasing and moving pieces ---------------------------------------------------------------------------
+const tool = () => document.querySelector<HTMLInputElement>('input[name=tool]:checked')?.value ?? 'S';
 
-// Click: erase, or place the chosen shape with its top-left on the cell. Drag: move a piece.
+/** A click (or Enter) on a cell: erase the piece there, or place the chosen shape with its top-left on the cell. */
+function actAt(cell: [number, number], eraseOnly = false): void {
+  if (tiles) return tileClick(cell[0] * tiles.width + cell[1]);
+  const piece = layout.pieces.find((p) => covers(p, cell[0], cell[1]));
+  if (piece) {
+    remember();
+    show({ ...layout, pieces: layout.pieces.filter((p) => p !== piece) });
+    announce('removed', cell);
+    return;
+  }
+  if (eraseOnly || tool() === 'erase') return;
+  const shape = FIXED_SHAPES[tool()]!;
+  if (!fits(layout, shape, cell[0], cell[1])) {
+    say(() => t('doesNotFit'), true);
+    return;
+  }
+  remember();
+  show({ ...layout, pieces: [...layout.pieces, { letter: tool(), row: cell[0], col: cell[1], width: shape.width, height: shape.height }] });
+  announce('placed', cell);
+}
+
+/** Keyboard actions say what they did in the live validation line, then the layout's state. */
+function announce(what: Key, cell: [number, number]): void {
+  const state = problemText;
+  say(() => `${t(what)} (${cell[0]}, ${cell[1]}). ${state()}`, message.classList.contains('invalid'));
+}
+
 let drag: { piece: Piece; dr: number; dc: number; start: [number, number] } | null = null;
 board.root.addEventListener('pointerdown', (e) => {
   if (tiles) return;
@@ -86,49 +197,77 @@ board.root.addEventListener('pointerdown', (e) => {
 });
 board.root.addEventListener('pointerup', (e) => {
   const cell = board.cellAt(e);
-  if (tiles) {
-    if (cell) tileClick(cell[0] * tiles.width + cell[1]);
-    return;
-  }
   const d = drag;
   drag = null;
   if (!cell) return;
+  cursor = cell;
   if (d && (cell[0] !== d.start[0] || cell[1] !== d.start[1])) {
     const row = cell[0] - d.dr;
     const col = cell[1] - d.dc;
-    if (fits(layout, d.piece, row, col, d.piece)) show({ ...layout, pieces: layout.pieces.map((p) => (p === d.piece ? { ...p, row, col } : p)) });
+    if (!fits(layout, d.piece, row, col, d.piece)) return;
+    remember();
+    show({ ...layout, pieces: layout.pieces.map((p) => (p === d.piece ? { ...p, row, col } : p)) });
     return;
   }
-  const piece = layout.pieces.find((p) => covers(p, cell[0], cell[1]));
-  if (piece) {
-    if (tool() === 'erase' || d) show({ ...layout, pieces: layout.pieces.filter((p) => p !== piece) });
-    return;
-  }
-  if (tool() === 'erase') return;
-  const shape = FIXED_SHAPES[tool()]!;
-  if (fits(layout, shape, cell[0], cell[1])) show({ ...layout, pieces: [...layout.pieces, { letter: tool(), row: cell[0], col: cell[1], width: shape.width, height: shape.height }] });
+  actAt(cell);
 });
 
-// 数字华容道 mode: click a tile next to the blank to slide it, or click two tiles to swap them (placing numbers);
-// Shuffle makes a random solvable position.
-let tiles: TilesBoard | null = null;
-let picked: number | null = null;
-const tilesBoardView = () => tilesToLayout(tiles!);
+// Keyboard: the board is focusable; a cursor cell moves with the arrows.
+board.root.tabIndex = 0;
+board.root.setAttribute('aria-describedby', 'editor-help');
 
-function showTiles(next: TilesBoard, fromText = false): void {
-  tiles = next;
-  board.setLayout(structuredClone(tilesBoardView()));
-  board.root.querySelector('.board-exit')?.remove();
-  const code = formatTiles(next);
-  if (!fromText) codeInput.value = code;
-  const solvable = parityInvariant(next) === parityInvariant(solvedTiles(next.width, next.height));
-  message.textContent = solvable ? t('valid') : `${t('valid')} (unsolvable: the tiles' parity cannot reach the goal)`;
-  message.classList.toggle('invalid', !solvable);
-  $('solve').setAttribute('aria-disabled', 'false');
-  $<HTMLAnchorElement>('solve').href = `/s/${code}`;
-  $<HTMLInputElement>('width').value = String(next.width);
-  $<HTMLInputElement>('height').value = String(next.height);
+function drawCursor(): void {
+  const { width, height } = board.layout;
+  cursor = [Math.min(cursor[0], height - 1), Math.min(cursor[1], width - 1)];
+  if (keyboardUsed) board.highlight([cursor], 'cursor');
+  else board.clearHighlight('cursor');
 }
+
+board.root.addEventListener('keydown', (e) => {
+  const { width, height } = board.layout;
+  const arrows: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  const step = arrows[e.key];
+  const tools: Record<string, string> = { b: 'B', v: 'V', h: 'H', s: 'S', e: 'erase' };
+  if (step || e.key === 'Home' || e.key === 'End') {
+    if (step) cursor = [Math.max(0, Math.min(height - 1, cursor[0] + step[0])), Math.max(0, Math.min(width - 1, cursor[1] + step[1]))];
+    else cursor = e.key === 'Home' ? [0, 0] : [height - 1, width - 1];
+    keyboardUsed = true;
+    drawCursor();
+    const piece = board.layout.pieces.find((p) => covers(p, cursor[0], cursor[1]));
+    say(() => `${t('cursorAt')} (${cursor[0]}, ${cursor[1]}): ${piece ? piece.letter : t('empty')}`, false);
+  } else if (e.key === 'Enter' || e.key === ' ') {
+    keyboardUsed = true;
+    actAt(cursor);
+    drawCursor();
+  } else if (e.key === 'Delete' || e.key === 'Backspace') {
+    actAt(cursor, true);
+    drawCursor();
+  } else if (!e.ctrlKey && !e.metaKey && !e.altKey && tools[e.key.toLowerCase()]) {
+    const input = document.querySelector<HTMLInputElement>(`input[name=tool][value=${tools[e.key.toLowerCase()]}]`);
+    if (input) input.checked = true;
+  } else return;
+  e.preventDefault();
+});
+board.root.addEventListener('focus', () => {
+  keyboardUsed = true;
+  drawCursor();
+});
+board.root.addEventListener('blur', () => board.clearHighlight('cursor'));
+
+document.addEventListener('keydown', (e) => {
+  if (!(e.ctrlKey || e.metaKey) || (e.target as HTMLElement).closest('input, textarea, select')) return;
+  const key = e.key.toLowerCase();
+  if (key === 'z' && !e.shiftKey) undo();
+  else if (key === 'y' || (key === 'z' && e.shiftKey)) redo();
+  else return;
+  e.preventDefault();
+});
+$('editor-undo').addEventListener('click', undo);
+$('editor-redo').addEventListener('click', redo);
+updateHistoryButtons();
+
+// ---- 数字华容道 mode: click a tile next to the blank to slide it, or two tiles to swap them; Shuffle ------------------
+let picked: number | null = null;
 
 function tileClick(p: number): void {
   const cells = Uint8Array.from(tiles!.cells);
@@ -147,6 +286,7 @@ function tileClick(p: number): void {
     picked = null;
     board.clearHighlight('selected');
   }
+  remember();
   showTiles({ ...tiles!, cells });
 }
 
@@ -157,27 +297,28 @@ function shuffle(width: number, height: number): TilesBoard {
     const j = Math.floor(Math.random() * (i + 1));
     [cells[i], cells[j]] = [cells[j]!, cells[i]!];
   }
-  const board = { width, height, cells };
-  if (parityInvariant(board) !== parityInvariant(solvedTiles(width, height))) {
+  const next = { width, height, cells };
+  if (parityInvariant(next) !== parityInvariant(solvedTiles(width, height))) {
     // Swapping two tiles (not the blank) flips the parity.
     const [a, b] = [...cells.keys()].filter((i) => cells[i] !== 0);
     [cells[a!], cells[b!]] = [cells[b!]!, cells[a!]!];
   }
-  return board;
+  return next;
 }
 
 $('tiles-shuffle').addEventListener('click', () => {
   const w = Math.min(6, Math.max(2, Number($<HTMLInputElement>('width').value) || 4));
   const h = Math.min(6, Math.max(2, Number($<HTMLInputElement>('height').value) || 4));
+  remember();
   showTiles(shuffle(tiles ? tiles.width : w === 4 && h === 5 ? 4 : w, tiles ? tiles.height : w === 4 && h === 5 ? 4 : h));
 });
-$('tiles-solved').addEventListener('click', () => showTiles(solvedTiles(tiles?.width ?? 3, tiles?.height ?? 3)));
-if (isTilesCode(initial)) {
-  const t0 = parseTiles(initial);
-  if (t0.ok) showTiles(t0.value);
-}
+$('tiles-solved').addEventListener('click', () => {
+  remember();
+  showTiles(solvedTiles(tiles?.width ?? 3, tiles?.height ?? 3));
+});
 
 function resize(): void {
+  remember();
   if (tiles) {
     const w = Math.min(6, Math.max(2, Number($<HTMLInputElement>('width').value) || 3));
     const h = Math.min(6, Math.max(2, Number($<HTMLInputElement>('height').value) || 3));
@@ -191,20 +332,21 @@ function resize(): void {
 $('width').addEventListener('change', resize);
 $('height').addEventListener('change', resize);
 $('clear').addEventListener('click', () => {
-  tiles = null;
+  remember();
   show({ ...layout, pieces: [] });
 });
 $<HTMLSelectElement>('preset').addEventListener('change', (e) => {
   const value = (e.target as HTMLSelectElement).value;
-  if (isTilesCode(value)) {
-    const t0 = parseTiles(value);
-    if (t0.ok) showTiles(t0.value);
-    return;
-  }
-  tiles = null;
-  const r = parseLayout(value);
-  if (r.ok) show(r.value);
+  if (!value) return;
+  remember();
+  restore(value);
 });
 $('solve').addEventListener('click', (e) => {
   if ($('solve').getAttribute('aria-disabled') === 'true') e.preventDefault();
+});
+
+document.addEventListener('langchange', (e) => {
+  const lang = (e as CustomEvent<Lang>).detail;
+  board.setLang(lang);
+  message.textContent = problemText();
 });

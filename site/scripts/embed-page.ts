@@ -1,6 +1,12 @@
-/** /embed/<code>?metric=&autoplay=&controls=&theme=&speed=&start= — the player alone, for iframes. */
+/**
+ * /embed/<code>?metric=&autoplay=&controls=&theme=&speed=&start=&lang=&autosize= — the player alone, for iframes.
+ * By default it fits the frame it is given (the board shrinks to the frame's height, the move list collapses when it
+ * does not fit); with autosize=1 it takes the height its content needs and tells the parent page by postMessage
+ * ({ type: 'huarong:resize', height }), for the snippet documented on /docs/.
+ */
 import { codeFromPath } from './path-code.ts';
 import { parsePuzzleCode, unitMoves, type Metric } from '../../solver/index.ts';
+import { countText, embedLang, t } from './i18n.ts';
 import { Player } from './player.ts';
 import { solveInBrowser, solveRemote } from './solve-client.ts';
 
@@ -12,38 +18,94 @@ const flag = (name: string, fallback: boolean) => {
 };
 const metric = (['move', 'straight', 'step'].includes(params.get('metric') ?? '') ? params.get('metric') : 'move') as Metric;
 const theme = params.get('theme') ?? 'light';
+const lang = embedLang(params.get('lang'));
+const autosize = flag('autosize', false);
 document.body.classList.add(['light', 'dark', 'auto'].includes(theme) ? theme : 'light');
+document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+document.documentElement.classList.toggle('autosize', autosize);
 
 async function main(): Promise<void> {
+  $('open').setAttribute('aria-label', t('openSite', lang));
   const fromPath = codeFromPath('/embed/');
   const parsed = 'code' in fromPath ? parsePuzzleCode(fromPath.code) : null;
   if (!parsed || !parsed.ok) {
     $('message').hidden = false;
-    $('message').textContent = `Invalid layout: ${parsed ? parsed.error.message : (fromPath as { error: string }).error}`;
+    $('message').textContent = `${t('invalidLayout', lang)}: ${parsed ? parsed.error.message : (fromPath as { error: string }).error}`;
     $('count').textContent = '';
+    $('player').hidden = true;
     return;
   }
   const canonical = parsed.value.canonical;
   const tiles = parsed.value.kind === 'tiles';
   $('open').setAttribute('href', `/s/${canonical}${metric === 'move' ? '' : `?metric=${metric}`}`);
-  const player = new Player($('player'), parsed.value.layout, { exit: !tiles, controls: flag('controls', true), speed: Number(params.get('speed')) || 1, globalKeys: true });
+  const player = new Player($('player'), parsed.value.layout, { exit: !tiles, tiles, lang, controls: flag('controls', true), speed: Number(params.get('speed')) || 1, globalKeys: true, collapsed: !autosize });
+  const fitting = autosize ? null : frameFitter(player);
   const remote = await solveRemote(location.origin, canonical, metric);
   let result = remote.ok ? remote.result : null;
   if (!remote.ok && remote.failure.kind !== 'bad-input') {
-    $('count').textContent = 'Solving in your browser…';
-    result = await solveInBrowser(canonical, metric, null, (p) => ($('count').textContent = `Solving… ${p.nodes.toLocaleString()}`)).result.catch(() => null);
+    $('count').textContent = t('solvingInBrowser', lang);
+    result = await solveInBrowser(canonical, metric, null, (p) => ($('count').textContent = `${t('solving', lang)} ${p.nodes.toLocaleString('en')}`)).result.catch(() => null);
   }
   if (!result) {
     $('message').hidden = false;
-    $('message').textContent = remote.ok ? 'No solution.' : remote.failure.message;
+    $('message').textContent = remote.ok ? t('noSolution', lang) : remote.failure.message;
     return;
   }
   player.load(parsed.value.layout, tiles && metric === 'straight' ? unitMoves(result.moves) : result.moves);
-  $('count').textContent = result.solvable ? `${result.length} ${metric === 'step' ? 'steps' : 'moves'}` : 'no solution';
+  $('count').textContent = result.solvable ? countText(result.length!, metric, lang) : t('noSolution', lang);
   const start = Number(params.get('start'));
   if (start > 0) player.jump(start);
+  fitting?.();
   $('player').dataset.ready = 'true';
   if (flag('autoplay', false)) void player.play();
+}
+
+/**
+ * Fits the player into the frame: what is not board (the "chrome") is measured, the board takes the height left, and
+ * the move list opens when at least a few rows of it fit below. Returns a refit to call when the content changes.
+ */
+function frameFitter(player: Player): () => void {
+  const root = document.documentElement;
+  const pane = player.movesPane;
+  let userToggled = false;
+  let fitting = false;
+  pane.addEventListener('toggle', () => {
+    if (!fitting) userToggled = true;
+  });
+  const fit = () => {
+    fitting = true;
+    const board = player.board.root;
+    const list = pane.querySelector<HTMLElement>('.move-list')!;
+    if (!userToggled) pane.open = false;
+    list.style.height = '';
+    // Chrome = everything but the board's content box, measured with the list collapsed.
+    const content = () => document.querySelector('.embed')!.getBoundingClientRect().height;
+    const chrome = content() - board.clientHeight;
+    root.style.setProperty('--chrome', `${Math.ceil(chrome)}px`);
+    // Room left under a board that has reached its full width: give it to the move list when a few rows fit.
+    const spare = innerHeight - content();
+    if (!userToggled && spare >= 96 && player.length > 0) {
+      pane.open = true;
+      list.style.height = `${Math.floor(spare)}px`;
+      const over = content() - innerHeight;
+      if (over > 0) list.style.height = `${Math.floor(spare - over)}px`;
+    }
+    fitting = false;
+  };
+  addEventListener('resize', fit);
+  fit();
+  return fit;
+}
+
+if (autosize && parent !== window) {
+  // Tell the parent page the height the content needs; the documented snippet sizes the iframe to it.
+  let last = 0;
+  new ResizeObserver(() => {
+    const height = Math.ceil(document.documentElement.scrollHeight);
+    if (height === last) return;
+    last = height;
+    parent.postMessage({ type: 'huarong:resize', height, href: location.href }, '*');
+  }).observe(document.body);
 }
 
 void main();

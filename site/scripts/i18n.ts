@@ -1,4 +1,6 @@
 /** 中文 / English: a tiny dictionary, `data-i18n` attributes, and the choice remembered in localStorage. */
+import type { Metric } from '../../solver/index.ts';
+
 export type Lang = 'zh' | 'en';
 
 const STRINGS = {
@@ -20,9 +22,56 @@ const STRINGS = {
   end: { en: 'Jump to end', zh: '跳到结尾' },
   speed: { en: 'Speed', zh: '速度' },
   metric: { en: 'Count', zh: '计步方式' },
-  'metric.move': { en: 'moves', zh: '移动' },
-  'metric.straight': { en: 'straight', zh: '直线' },
-  'metric.step': { en: 'cells', zh: '格' },
+  // One name per metric everywhere: these, and the units in countText below.
+  'metric.move': { en: 'moves', zh: '步' },
+  'metric.straight': { en: 'straight moves', zh: '直线步' },
+  'metric.step': { en: 'steps', zh: '格步' },
+  close: { en: 'Close', zh: '关闭' },
+  copy: { en: 'Copy', zh: '复制' },
+  copiedShort: { en: 'Copied', zh: '已复制' },
+  ok: { en: 'OK', zh: '确定' },
+  embedWidget: { en: 'Web component (one script, then the element anywhere)', zh: 'Web 组件（引入一个脚本，元素放在任意位置）' },
+  embedIframe: { en: 'iframe (fits the size you give it)', zh: 'iframe（适应你给的大小）' },
+  embedLink: { en: 'Link', zh: '链接' },
+  optAutoplay: { en: 'autoplay', zh: '自动播放' },
+  optControls: { en: 'controls', zh: '控制按钮' },
+  optTheme: { en: 'theme', zh: '主题' },
+  themeLight: { en: 'light', zh: '浅色' },
+  themeDark: { en: 'dark', zh: '深色' },
+  themeAuto: { en: 'auto (follows the system)', zh: '自动（跟随系统）' },
+  preview: { en: 'Preview', zh: '预览' },
+  piece: { en: 'Piece', zh: '棋子' },
+  toolB: { en: '曹操 · 2×2 block', zh: '曹操 · 2×2 大块' },
+  toolV: { en: 'General · 1×2 tall', zh: '竖将 · 1×2' },
+  toolH: { en: 'General · 2×1 wide', zh: '横将 · 2×1' },
+  toolS: { en: 'Soldier · 1×1', zh: '兵 · 1×1' },
+  code: { en: 'Code', zh: '代码' },
+  tiles: { en: '数字华容道 (sliding tiles)', zh: '数字华容道' },
+  shuffleTiles: { en: 'Shuffle tiles', zh: '打乱数字' },
+  orderTiles: { en: 'Solved tiles', zh: '排好的数字' },
+  editorHelp: {
+    en: 'Click a cell to place the chosen piece (a click on a piece removes it), drag a piece to move it. Keyboard: arrows (Home, End) move the cursor, Enter places, Delete removes, B V H S E choose the tool, Ctrl+Z undoes, Ctrl+Y redoes.',
+    zh: '点空格放下所选棋子（点棋子则移除），拖动棋子可移动。键盘：方向键（Home、End）移动光标，Enter 放置，Delete 移除，B V H S E 选择工具，Ctrl+Z 撤销，Ctrl+Y 重做。',
+  },
+  editorBoard: { en: 'Editor board', zh: '编辑棋盘' },
+  noBlock: { en: 'No B (2×2 block): nothing to free.', zh: '没有 B（2×2 大块）：没有要放出去的棋子。' },
+  manyBlocks: { en: 'More than one B block: keep exactly one.', zh: '有多个 B 大块：只能保留一个。' },
+  tilesUnsolvable: { en: 'Valid, but unsolvable: the tiles\' parity cannot reach the goal.', zh: '布局有效，但无解：数字的奇偶性到达不了目标。' },
+  doesNotFit: { en: 'That piece does not fit there.', zh: '这个棋子放不下。' },
+  placed: { en: 'Placed', zh: '已放置' },
+  removed: { en: 'Removed', zh: '已移除' },
+  cursorAt: { en: 'Cursor at', zh: '光标位于' },
+  empty: { en: 'empty', zh: '空' },
+  moveList: { en: 'Moves', zh: '走法' },
+  player: { en: 'Solution player', zh: '解法播放器' },
+  positionInSolution: { en: 'Position in the solution', zh: '解法进度' },
+  escaped: { en: '曹操 escaped', zh: '曹操脱身了' },
+  tilesInOrder: { en: 'Tiles in order', zh: '数字已排好' },
+  solvedTiles: { en: 'Solved! The tiles are in order.', zh: '成功！数字已排好。' },
+  openSite: { en: 'Open on Huarong', zh: '在华容道网站打开' },
+  solvingInBrowser: { en: 'The server would not solve this one; solving in your browser…', zh: '服务器没有求解这一局，正在你的浏览器中求解…' },
+  invalidLayout: { en: 'Invalid layout', zh: '布局无效' },
+  cancelledNoSolution: { en: 'Cancelled; no solution shown.', zh: '已取消，没有显示解法。' },
   copyLink: { en: 'Copy link', zh: '复制链接' },
   copied: { en: 'Link copied', zh: '已复制' },
   embed: { en: 'Embed this', zh: '嵌入' },
@@ -57,6 +106,30 @@ const STRINGS = {
 
 export type Key = keyof typeof STRINGS;
 
+/** "81 moves" / "81 步", in the metric's one name. */
+export function countText(n: number, metric: Metric, lang: Lang = currentLang()): string {
+  if (lang === 'zh') return `${n} ${t(`metric.${metric}`, 'zh')}`;
+  const unit = t(`metric.${metric}`, 'en');
+  return `${n} ${n === 1 ? unit.replace(/s$/, '') : unit}`;
+}
+
+/** The in-browser search's progress in plain words: positions searched, time, depth reached. */
+export function progressText(nodes: number, ms: number, depth: number, lang: Lang = currentLang()): string {
+  const seconds = (ms / 1000).toFixed(1);
+  if (lang === 'zh') return `已搜索 ${nodes.toLocaleString('en')} 个局面 · ${seconds} 秒 · 已搜到第 ${depth} 步`;
+  return `${nodes.toLocaleString('en')} positions searched · ${seconds} s · searched to depth ${depth}`;
+}
+
+/** The language an embed speaks: its own setting (`lang` attribute or parameter), else the page's, else the browser's. */
+export function embedLang(requested: string | null | undefined, pageLang?: string): Lang {
+  for (const value of [requested, pageLang, typeof navigator !== 'undefined' ? navigator.language : '']) {
+    const v = (value ?? '').toLowerCase();
+    if (v.startsWith('zh')) return 'zh';
+    if (v.startsWith('en')) return 'en';
+  }
+  return 'en';
+}
+
 export function currentLang(): Lang {
   const saved = typeof localStorage !== 'undefined' ? localStorage.getItem('lang') : null;
   if (saved === 'zh' || saved === 'en') return saved;
@@ -72,6 +145,7 @@ export function applyLang(lang: Lang = currentLang()): void {
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   for (const el of document.querySelectorAll<HTMLElement>('[data-i18n]')) el.textContent = t(el.dataset.i18n as Key, lang);
   for (const el of document.querySelectorAll<HTMLElement>('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel as Key, lang));
+  for (const el of document.querySelectorAll<HTMLElement>('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle as Key, lang);
   for (const el of document.querySelectorAll<HTMLElement>('[data-lang]')) el.hidden = el.dataset.lang !== lang;
   for (const button of document.querySelectorAll<HTMLElement>('[data-set-lang]')) button.setAttribute('aria-pressed', String(button.dataset.setLang === lang));
   document.dispatchEvent(new CustomEvent('langchange', { detail: lang }));

@@ -1,11 +1,14 @@
 /**
- * The solution player: board, play/pause, step back/forward, jump to start/end, scrubber, speed, a move list with the
- * current move highlighted, the move counter as text ("12 / 81"), and keyboard control (←/→/space/Home/End).
- * Builds its own DOM inside a container, so the site pages and the widget share it.
+ * The solution player: board, play/pause, step back/forward, jump to start/end, scrubber, speed, a move list whose
+ * items jump to their move (the current one marked `aria-current="step"`), the move counter as text ("12 / 81"), and
+ * keyboard control (←/→/space/Home/End). Pieces keep their identity through the solution, so the soldiers 兵1–兵4 carry
+ * the same numbers on the board and in the list, and the piece that just moved is highlighted.
+ * Builds its own DOM inside a container, so the site pages, the iframe and the widget share it. On a wide container
+ * the move list sits beside the board (a container query); on a narrow one below it, and it can be collapsed.
  */
-import { movePiece, traditionalNames, type Layout, type Move } from '../../solver/index.ts';
+import { movePiece, traditionalNames, type Layout, type Move, type PieceName } from '../../solver/index.ts';
 import { BoardView } from './board-view.ts';
-import { currentLang, t } from './i18n.ts';
+import { currentLang, t, type Key, type Lang } from './i18n.ts';
 
 export interface PlayerOptions {
   controls?: boolean;
@@ -14,6 +17,12 @@ export interface PlayerOptions {
   globalKeys?: boolean;
   /** Draw the exit gap (Klotski); off for tiles. */
   exit?: boolean;
+  /** 数字华容道: numbered tiles. */
+  tiles?: boolean;
+  /** Language of every text and label; the page's choice when absent. Change it later with setLang. */
+  lang?: Lang;
+  /** Start with the move list collapsed (small frames). */
+  collapsed?: boolean;
 }
 
 const BASE_MS_PER_CELL = 220;
@@ -23,63 +32,81 @@ export class Player extends EventTarget {
   readonly board: BoardView;
   private positions: Layout[] = [];
   private moves: Move[] = [];
+  /** For each position, which start piece each (sorted) piece is. */
+  private identities: number[][] = [];
+  private startNames: PieceName[] | null = null;
   private index = 0;
   private playing = false;
   private speed: number;
   private token = 0;
+  private lang: Lang;
+  private readonly tiles: boolean;
   private readonly counter: HTMLElement;
+  private readonly done: HTMLElement;
   private readonly scrubber: HTMLInputElement;
   private readonly playButton: HTMLButtonElement;
+  private readonly buttons: HTMLButtonElement[] = [];
+  private readonly speedSelect: HTMLSelectElement;
+  readonly movesPane: HTMLDetailsElement;
+  private readonly summary: HTMLElement;
   private readonly list: HTMLOListElement;
 
   constructor(container: HTMLElement, start: Layout, options: PlayerOptions = {}) {
     super();
     this.speed = options.speed ?? 1;
-    this.root = document.createElement('div');
-    this.root.className = 'player';
+    this.lang = options.lang ?? currentLang();
+    this.tiles = options.tiles ?? false;
+    this.root = el('div', 'player');
     this.root.tabIndex = 0;
-    this.root.setAttribute('aria-label', 'solution player');
+    const body = el('div', 'player-body');
+    const stage = el('div', 'player-stage');
     const boardEl = document.createElement('div');
-    this.root.append(boardEl);
-    this.board = new BoardView(boardEl, structuredClone(start), { exit: options.exit ?? true });
+    this.board = new BoardView(boardEl, structuredClone(start), { exit: options.exit ?? !this.tiles, tiles: this.tiles, lang: this.lang });
+    const counterRow = el('div', 'counter-row');
     this.counter = el('p', 'counter');
     this.counter.setAttribute('aria-live', 'polite');
+    this.done = el('p', 'done-badge');
+    this.done.hidden = true;
+    counterRow.append(this.counter, this.done);
     const controls = el('div', 'controls');
-    const button = (act: string, glyph: string, key: Parameters<typeof t>[0]) => {
+    const button = (act: string, glyph: string) => {
       const b = el('button', `ctl ctl-${act}`) as HTMLButtonElement;
       b.type = 'button';
       b.textContent = glyph;
       b.dataset.act = act;
-      b.dataset.i18nLabel = key;
-      b.setAttribute('aria-label', t(key));
-      b.title = t(key);
       b.addEventListener('click', () => this.act(act));
       controls.append(b);
+      this.buttons.push(b);
       return b;
     };
-    button('start', '⇤', 'start');
-    button('back', '‹', 'back');
-    this.playButton = button('play', '▶', 'play');
-    button('forward', '›', 'forward');
-    button('end', '⇥', 'end');
+    button('start', '⇤');
+    button('back', '‹');
+    this.playButton = button('play', '▶');
+    button('forward', '›');
+    button('end', '⇥');
     this.scrubber = el('input', 'scrubber') as HTMLInputElement;
     this.scrubber.type = 'range';
     this.scrubber.min = '0';
     this.scrubber.value = '0';
-    this.scrubber.setAttribute('aria-label', 'position in the solution');
     this.scrubber.addEventListener('input', () => this.jump(Number(this.scrubber.value)));
-    const speed = el('select', 'speed') as HTMLSelectElement;
-    speed.setAttribute('aria-label', t('speed'));
-    speed.dataset.i18nLabel = 'speed';
-    for (const s of [0.5, 1, 2, 4]) speed.append(new Option(`${s}×`, String(s), false, s === this.speed));
-    speed.addEventListener('change', () => (this.speed = Number(speed.value)));
-    controls.append(this.scrubber, speed);
+    this.speedSelect = el('select', 'speed') as HTMLSelectElement;
+    for (const s of [0.5, 1, 2, 4]) this.speedSelect.append(new Option(`${s}×`, String(s), false, s === this.speed));
+    this.speedSelect.addEventListener('change', () => (this.speed = Number(this.speedSelect.value)));
+    controls.append(this.scrubber, this.speedSelect);
+    stage.append(boardEl, counterRow, controls);
+    this.movesPane = el('details', 'moves-pane') as HTMLDetailsElement;
+    this.movesPane.open = !options.collapsed;
+    this.summary = el('summary', 'moves-summary');
     this.list = el('ol', 'move-list') as HTMLOListElement;
-    this.list.setAttribute('aria-label', 'moves');
+    this.movesPane.append(this.summary, this.list);
     if (options.controls === false) controls.hidden = true;
-    if (options.controls === false) this.list.hidden = true;
-    this.root.append(this.counter, controls, this.list);
-    container.append(this.root);
+    if (options.controls === false) this.movesPane.hidden = true;
+    body.append(stage, this.movesPane);
+    this.root.append(body);
+    // The server's stand-in (same classes, same size) is replaced, so the page does not move.
+    const skeleton = container.querySelector(':scope > .player.skeleton');
+    if (skeleton) skeleton.replaceWith(this.root);
+    else container.append(this.root);
     const keyTarget: EventTarget = options.globalKeys ? document : this.root;
     keyTarget.addEventListener('keydown', (e) => this.onKey(e as KeyboardEvent));
     this.load(start, []);
@@ -90,13 +117,22 @@ export class Player extends EventTarget {
     this.token++;
     this.playing = false;
     this.moves = moves;
-    this.identities = undefined;
     this.positions = [structuredClone(start)];
     for (const m of moves) this.positions.push(movePiece(this.positions[this.positions.length - 1]!, m.from, m.to));
+    this.identities = trackIdentities(this.positions, moves);
+    this.startNames = traditionalNames(this.positions[0]!);
     this.index = 0;
     this.scrubber.max = String(moves.length);
     this.renderList();
-    this.board.setLayout(structuredClone(start));
+    this.showPosition();
+    this.update();
+  }
+
+  /** Switches every text, label and name to `lang`. */
+  setLang(lang: Lang): void {
+    this.lang = lang;
+    this.board.setLang(lang);
+    this.renderList();
     this.update();
   }
 
@@ -150,8 +186,15 @@ export class Player extends EventTarget {
   jump(index: number): void {
     this.token++;
     this.index = Math.max(0, Math.min(this.moves.length, index));
-    this.board.setLayout(structuredClone(this.positions[this.index]!));
+    this.showPosition();
     this.update();
+  }
+
+  /** Puts the current position on the board exactly, names by identity, the last move's piece marked. */
+  private showPosition(): void {
+    const names = this.startNames ? this.identities[this.index]!.map((id) => this.startNames![id]!) : undefined;
+    this.board.setLayout(structuredClone(this.positions[this.index]!), names);
+    this.board.markMoved(this.index > 0 ? this.moves[this.index - 1]!.to : null);
   }
 
   /** Animations in flight (steps pressed faster than they animate overlap). */
@@ -163,19 +206,21 @@ export class Player extends EventTarget {
     if (target < 0 || target > this.moves.length) return;
     const move = this.moves[direction === 1 ? this.index : target]!;
     // A step pressed during another step's animation: show where that one ends at once, then animate this one.
-    if (this.animating > 0) this.board.setLayout(structuredClone(this.positions[this.index]!));
+    if (this.animating > 0) this.showPosition();
     this.index = target;
-    this.update();
     this.animating++;
+    this.update();
     try {
       await this.board.animate(move, BASE_MS_PER_CELL / this.speed, direction === -1);
+      if (direction === -1) this.board.markMoved(this.index > 0 ? this.moves[this.index - 1]!.to : null);
     } catch {
-      this.board.setLayout(structuredClone(this.positions[this.index]!));
+      this.showPosition();
     } finally {
       this.animating--;
     }
     // A jump during the animation wins: show its position exactly.
-    if (token !== this.token && !this.playing) this.board.setLayout(structuredClone(this.positions[this.index]!));
+    if (token !== this.token && !this.playing) this.showPosition();
+    this.showDone();
   }
 
   private onKey(e: KeyboardEvent): void {
@@ -196,69 +241,102 @@ export class Player extends EventTarget {
     this.act(action);
   }
 
+  /** Name of the piece that move i moves: traditional (by identity) on the classic board, else number or letter. */
+  private moverName(i: number): string {
+    const m = this.moves[i]!;
+    const before = this.positions[i]!;
+    const pieceIndex = before.pieces.findIndex((p) => p.row === m.from[0] && p.col === m.from[1]);
+    if (this.startNames) return this.startNames[this.identities[i]![pieceIndex]!]![this.lang];
+    const letter = before.pieces[pieceIndex]?.letter ?? '?';
+    return this.tiles ? String(parseInt(letter, 36)) : letter;
+  }
+
   private renderList(): void {
-    const names = traditionalNames(this.positions[0]!);
-    const lang = currentLang();
     this.list.replaceChildren(
       ...this.moves.map((m, i) => {
         const li = document.createElement('li');
-        const before = this.positions[i]!;
-        const pieceIndex = before.pieces.findIndex((p) => p.row === m.from[0] && p.col === m.from[1]);
-        // Names follow the piece: find it in the start layout by replaying identities is costly; letters suffice
-        // off the classic board, and on it the name of the piece now at `from` is tracked below.
-        const name = names ? this.nameAt(i, pieceIndex, lang) : before.pieces[pieceIndex]?.letter ?? '?';
-        li.textContent = `${name} ${arrows(m)}`;
-        li.addEventListener('click', () => {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'move';
+        const n = el('span', 'move-n');
+        n.textContent = `${i + 1}.`;
+        b.append(n, ` ${this.moverName(i)} ${arrows(m)}`);
+        b.addEventListener('click', () => {
           this.pause();
           this.jump(i + 1);
         });
+        li.append(b);
         return li;
       }),
     );
+    this.summary.textContent = `${t('moveList', this.lang)} (${this.moves.length})`;
+    this.list.setAttribute('aria-label', t('moveList', this.lang));
   }
 
-  /** Traditional name of the piece moved by move i (pieces keep their identity through the solution). */
-  private nameAt(moveIndex: number, pieceIndex: number, lang: 'zh' | 'en'): string {
-    this.identities ??= this.trackIdentities();
-    const id = this.identities[moveIndex]![pieceIndex]!;
-    return traditionalNames(this.positions[0]!)![id]![lang];
+  private label(b: HTMLElement, key: Key): void {
+    b.setAttribute('aria-label', t(key, this.lang));
+    b.title = t(key, this.lang);
   }
 
-  private identities: number[][] | undefined;
-
-  /** For each position, which start piece each (sorted) piece is. */
-  private trackIdentities(): number[][] {
-    const out: number[][] = [];
-    let ids = this.positions[0]!.pieces.map((_, i) => i);
-    for (let i = 0; i < this.moves.length; i++) {
-      out.push(ids);
-      const m = this.moves[i]!;
-      const before = this.positions[i]!;
-      const after = this.positions[i + 1]!;
-      const byCell = new Map(before.pieces.map((p, k) => [`${p.row},${p.col}`, ids[k]!]));
-      const moved = byCell.get(`${m.from[0]},${m.from[1]}`)!;
-      byCell.delete(`${m.from[0]},${m.from[1]}`);
-      byCell.set(`${m.to[0]},${m.to[1]}`, moved);
-      ids = after.pieces.map((p) => byCell.get(`${p.row},${p.col}`)!);
-    }
-    out.push(ids);
-    return out;
+  /** The end of a solution shows the solved state: a badge, and the board marked solved. */
+  private showDone(): void {
+    const done = this.moves.length > 0 && this.index === this.moves.length && this.animating === 0;
+    this.done.hidden = !done;
+    this.done.textContent = done ? `✓ ${t(this.tiles ? 'tilesInOrder' : 'escaped', this.lang)}` : '';
+    this.board.root.classList.toggle('solved', done);
   }
 
   private update(): void {
     this.counter.textContent = `${this.index} / ${this.moves.length}`;
     this.scrubber.value = String(this.index);
     this.playButton.textContent = this.playing ? '❚❚' : '▶';
-    const label = t(this.playing ? 'pause' : 'play');
-    this.playButton.setAttribute('aria-label', label);
-    this.playButton.title = label;
-    this.playButton.dataset.i18nLabel = this.playing ? 'pause' : 'play';
+    const keys: Record<string, Key> = { start: 'start', back: 'back', play: this.playing ? 'pause' : 'play', forward: 'forward', end: 'end' };
+    for (const b of this.buttons) this.label(b, keys[b.dataset.act!]!);
+    this.root.setAttribute('aria-label', t('player', this.lang));
+    this.scrubber.setAttribute('aria-label', t('positionInSolution', this.lang));
+    this.speedSelect.setAttribute('aria-label', t('speed', this.lang));
     const items = this.list.children;
-    for (let i = 0; i < items.length; i++) items[i]!.classList.toggle('current', i === this.index - 1);
-    const current = items[this.index - 1] as HTMLElement | undefined;
-    this.list.scrollTop = current ? current.offsetTop - this.list.offsetTop - this.list.clientHeight / 2 : 0;
+    for (let i = 0; i < items.length; i++) {
+      const current = i === this.index - 1;
+      items[i]!.classList.toggle('current', current);
+      const b = items[i]!.firstElementChild!;
+      if (current) b.setAttribute('aria-current', 'step');
+      else b.removeAttribute('aria-current');
+    }
+    this.showDone();
+    this.revealCurrent();
     this.dispatchEvent(new CustomEvent('change', { detail: this.index }));
   }
+
+  /** Scrolls the list (only the list, never the page) so that the current move is in view. */
+  private revealCurrent(): void {
+    const current = this.list.children[this.index - 1] as HTMLElement | undefined;
+    if (!current) {
+      this.list.scrollTop = 0;
+      return;
+    }
+    const top = current.offsetTop;
+    const bottom = top + current.offsetHeight;
+    if (top < this.list.scrollTop || bottom > this.list.scrollTop + this.list.clientHeight) {
+      this.list.scrollTop = top - this.list.clientHeight / 2 + current.offsetHeight / 2;
+    }
+  }
+}
+
+/** For each position of a solution, which start piece each (sorted) piece is. */
+function trackIdentities(positions: Layout[], moves: Move[]): number[][] {
+  let ids = positions[0]!.pieces.map((_, i) => i);
+  const out = [ids];
+  for (let i = 0; i < moves.length; i++) {
+    const m = moves[i]!;
+    const byCell = new Map(positions[i]!.pieces.map((p, k) => [`${p.row},${p.col}`, ids[k]!]));
+    const moved = byCell.get(`${m.from[0]},${m.from[1]}`)!;
+    byCell.delete(`${m.from[0]},${m.from[1]}`);
+    byCell.set(`${m.to[0]},${m.to[1]}`, moved);
+    ids = positions[i + 1]!.pieces.map((p) => byCell.get(`${p.row},${p.col}`)!);
+    out.push(ids);
+  }
+  return out;
 }
 
 function el(tag: string, className: string): HTMLElement {

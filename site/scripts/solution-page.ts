@@ -2,13 +2,15 @@
 import { codeFromPath } from './path-code.ts';
 import { evaluateMoves, formatLayout, formatTiles, legalMoves, solvedTiles, movePiece, parsePuzzleCode, tileMoves, unitMoves, type Layout, type Metric, type MoveEvaluation, type SolveResult, type TilesResult } from '../../solver/index.ts';
 import { ClassicTables } from './classic-tables.ts';
-import { currentLang, setupLangSwitch, t } from './i18n.ts';
+import { countText, currentLang, progressText, setupLangSwitch, t, type Lang } from './i18n.ts';
 import { Player } from './player.ts';
 import { solveInBrowser, solveRemote } from './solve-client.ts';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
 const METRICS: Metric[] = ['move', 'straight', 'step'];
+/** The iframe's default size (the same as oEmbed's): the default content fits it with no scrolling. */
+const EMBED_SIZE = { width: 360, height: 560 };
 
 /** The code in the address; a malformed %-escape stays as typed, so the page says what is wrong with it. */
 function codeFromAddress(): string {
@@ -32,8 +34,7 @@ function showCount(result: SolveResult | TilesResult | null, metric: Metric): vo
     return;
   }
   const n = result.length!;
-  const unit = currentLang() === 'zh' ? { move: '步', straight: '步（直线计）', step: '格步' }[metric] : { move: 'moves', straight: 'straight moves', step: 'steps' }[metric];
-  el.textContent = currentLang() === 'zh' ? `${n} ${unit}` : `${n} ${n === 1 ? unit.replace(/s$/, '') : unit}`;
+  el.textContent = countText(n, metric);
   el.dataset.length = String(n);
 }
 
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
     document.body.dataset.kind = 'tiles';
     document.querySelector<HTMLElement>('input[name=metric][value=step]')!.closest('label')!.hidden = true;
   }
-  const player = new Player($('player'), start, { globalKeys: true, exit: !tiles });
+  const player = new Player($('player'), start, { globalKeys: true, exit: !tiles, tiles });
   let metric = metricFromUrl();
   if (tiles && metric === 'step') metric = 'move';
   let result: SolveResult | TilesResult | null = null;
@@ -130,8 +131,13 @@ async function main(): Promise<void> {
 
   function showDistance(): void {
     const el = $('distance');
-    el.hidden = evaluation === null;
-    if (!evaluation) return;
+    // Its line is reserved in the served page for classic layouts (the Worker hides it for others): fill or empty it.
+    if (!evaluation) {
+      el.textContent = '';
+      delete el.dataset.distance;
+      return;
+    }
+    el.hidden = false;
     const d = evaluation.distance;
     el.dataset.distance = d === null ? '' : String(d);
     el.textContent = d === null ? t('noWay') : toGo(d, metric);
@@ -161,7 +167,7 @@ async function main(): Promise<void> {
     }
     const optimal = !tiles && (await tables.ensure(start, metric)) ? evaluateMoves(start, metric, tables.source)?.distance : undefined;
     const moves = played.length;
-    setStatus(() => (optimal === undefined || optimal === null ? t('solved') : solvedIn(moves, optimal, metric)));
+    setStatus(() => (tiles ? t('solvedTiles') : optimal === undefined || optimal === null ? t('solved') : solvedIn(moves, optimal, metric)));
   }
 
   for (const input of document.querySelectorAll<HTMLInputElement>('input[name=metric]')) {
@@ -200,12 +206,25 @@ async function main(): Promise<void> {
     const embedUrl = `${location.origin}/embed/${canonicalCode}${qs}`;
     const attrs = [`layout="${canonicalCode}"`, `metric="${metric}"`, autoplay ? 'autoplay' : '', controls ? 'controls' : '', `theme="${theme}"`].filter(Boolean).join(' ');
     $<HTMLTextAreaElement>('embed-widget').value = `<script type="module" src="${location.origin}/widget.js"></script>\n<huarong-solution ${attrs}><a href="${page}">华容道 solution</a></huarong-solution>`;
-    $<HTMLTextAreaElement>('embed-iframe').value = `<iframe src="${embedUrl}" width="360" height="560" style="border:0;max-width:100%" title="Huarong solution" loading="lazy"></iframe>`;
+    $<HTMLTextAreaElement>('embed-iframe').value = `<iframe src="${embedUrl}" width="${EMBED_SIZE.width}" height="${EMBED_SIZE.height}" style="border:0;max-width:100%" title="Huarong solution" loading="lazy"></iframe>`;
     $<HTMLTextAreaElement>('embed-link').value = page;
     const preview = $<HTMLIFrameElement>('embed-preview');
     if (preview.src !== embedUrl) preview.src = embedUrl;
   };
   for (const id of ['opt-autoplay', 'opt-controls', 'opt-theme']) $(id).addEventListener('change', embedSnippets);
+  for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-copy]')) {
+    button.addEventListener('click', async () => {
+      const field = $<HTMLTextAreaElement>(button.dataset.copy!);
+      try {
+        await navigator.clipboard.writeText(field.value);
+      } catch {
+        field.select();
+        document.execCommand('copy');
+      }
+      button.textContent = t('copiedShort');
+      setTimeout(() => (button.textContent = t('copy')), 1500);
+    });
+  }
   $('embed').addEventListener('click', () => {
     embedSnippets();
     $<HTMLDialogElement>('embed-dialog').showModal();
@@ -271,7 +290,7 @@ async function main(): Promise<void> {
       const left = player.length - player.position;
       player.board.highlight([next.from], 'selected');
       player.board.highlight([next.to], 'hint');
-      setStatus(() => `${t('hint')}: (${next.from}) → (${next.to}) · ${left} ${t('moves')}`);
+      setStatus(() => `${t('hint')}: (${next.from}) → (${next.to}) · ${toGo(left, metric)}`);
       return;
     }
     const remote = await solveRemote(location.origin, codeOf(layout), metric);
@@ -282,7 +301,7 @@ async function main(): Promise<void> {
     const first = remote.result.moves[0];
     player.board.highlight([first.from], 'selected');
     player.board.highlight([first.to], 'hint');
-    setStatus(() => `${t('hint')}: (${first.from}) → (${first.to}) · ${remote.result.length} ${t('moves')}`);
+    setStatus(() => `${t('hint')}: (${first.from}) → (${first.to}) · ${toGo(remote.result.length!, metric)}`);
   });
 
   $('undo').addEventListener('click', () => {
@@ -303,7 +322,8 @@ async function main(): Promise<void> {
     location.assign(`/s/${code}${metric === 'move' ? '' : `?metric=${metric}`}`);
   });
 
-  document.addEventListener('langchange', () => {
+  document.addEventListener('langchange', (e) => {
+    player.setLang((e as CustomEvent<Lang>).detail);
     showCount(result, metric);
     showDistance();
     $('status').textContent = statusText();
@@ -313,23 +333,13 @@ async function main(): Promise<void> {
 
 /** "最少还需 N 步" / "N moves to go", in the metric's unit. */
 function toGo(n: number, metric: Metric): string {
-  if (currentLang() === 'zh') return `最少还需 ${n} ${{ move: '步', straight: '步（直线计）', step: '格步' }[metric]}`;
-  const unit = { move: 'move', straight: 'straight move', step: 'step' }[metric];
-  return `${n} ${unit}${n === 1 ? '' : 's'} to go`;
-}
-
-/** The in-browser search's progress in plain words: positions searched, time, depth reached. */
-function progressText(nodes: number, ms: number, depth: number): string {
-  const seconds = (ms / 1000).toFixed(1);
-  if (currentLang() === 'zh') return `已搜索 ${nodes.toLocaleString('en')} 个局面 · ${seconds} 秒 · 已搜到第 ${depth} 步`;
-  return `${nodes.toLocaleString('en')} positions searched · ${seconds} s · searched to depth ${depth}`;
+  return currentLang() === 'zh' ? `最少还需 ${countText(n, metric, 'zh')}` : `${countText(n, metric, 'en')} to go`;
 }
 
 /** "solved in N moves — optimal is M". */
 function solvedIn(n: number, optimal: number, metric: Metric): string {
-  if (currentLang() === 'zh') return `成功！用了 ${n} 步，最优解是 ${optimal} 步。`;
-  const unit = { move: 'move', straight: 'straight move', step: 'step' }[metric];
-  return `Solved in ${n} ${unit}${n === 1 ? '' : 's'} — optimal is ${optimal}.`;
+  if (currentLang() === 'zh') return `成功！用了 ${countText(n, metric, 'zh')}，最优解是 ${countText(optimal, metric, 'zh')}。`;
+  return `Solved in ${countText(n, metric, 'en')} — optimal is ${optimal}.`;
 }
 
 /** Tiles code of a layout of 1×1 lettered pieces. */

@@ -95,6 +95,11 @@ export function parityInvariant(board: TilesBoard): number {
 }
 
 /** A tiles board as a Layout of 1×1 pieces lettered by tile (for drawing and playing with the shared board code). */
+/** The number a tile shows: the code's base-36 digit read as a number (tile `B` is 11). */
+export function tileNumber(letter: string): number {
+  return parseInt(letter, 36);
+}
+
 export function tilesToLayout(board: TilesBoard): { width: number; height: number; pieces: Array<{ letter: string; row: number; col: number; width: number; height: number }> } {
   const pieces: Array<{ letter: string; row: number; col: number; width: number; height: number }> = [];
   board.cells.forEach((t, p) => {

@@ -257,7 +257,7 @@ describe('hints on any board', () => {
     page.on('request', (r) => requests.push(r.url()));
     await page.click('#hint');
     await page.waitForSelector('.cell-mark.hint');
-    expect(await page.textContent('#status')).toMatch(/^Hint: \(\d,\d\) → \(\d,\d\) · 30 moves$/);
+    expect(await page.textContent('#status')).toMatch(/^Hint: \(\d,\d\) → \(\d,\d\) · 30 moves to go$/);
     expect(requests.filter((u) => u.includes('/solve'))).toEqual([]);
     await page.close();
   });

@@ -7,6 +7,7 @@ import { boardSvg, escapeXml, parsePuzzleCode, type Layout } from '../../solver/
 import type { AppEnv } from '../env.ts';
 import { errorResponse } from '../errors.ts';
 import { siteOrigin } from '../origin.ts';
+import { boardStyle } from './pages.ts';
 
 export const embedRoutes = new Hono<AppEnv>();
 
@@ -32,7 +33,11 @@ embedRoutes.get('/embed/*', async (c) => {
   if (!c.env.ASSETS) return errorResponse(c, 404, { code: 'not-found', message: 'the site is not built (run npm run build)' });
   const shell = await c.env.ASSETS.fetch(new Request(new URL('/embed/', c.req.url)));
   const title = parsed.ok ? `华容道 ${code} — Huarong` : 'Invalid layout — Huarong';
-  const page = new HTMLRewriter().on('title', { element: (el) => void el.setInnerContent(title) }).transform(shell);
+  const page = new HTMLRewriter()
+    .on('title', { element: (el) => void el.setInnerContent(title) })
+    // The board's space is reserved in the served HTML, so nothing moves when the player script replaces it.
+    .on('#player .board', { element: (el) => void (parsed.ok && el.setAttribute('style', boardStyle(parsed.value.layout))) })
+    .transform(shell);
   const headers = new Headers(page.headers);
   headers.set('Content-Type', 'text/html; charset=utf-8');
   headers.set('Cache-Control', 'public, max-age=300');

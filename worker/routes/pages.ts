@@ -4,7 +4,7 @@
  * /img/<code>.svg draws the board for previews.
  */
 import { Hono, type Context } from 'hono';
-import { boardSvg, canonicalize, escapeXml, parsePuzzleCode, type Layout } from '../../solver/index.ts';
+import { boardSvg, canonicalize, classicMix, escapeXml, parsePuzzleCode, type Layout } from '../../solver/index.ts';
 import { cacheKey, isOverBudget, readEntry, recall } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
 import { errorResponse } from '../errors.ts';
@@ -49,6 +49,15 @@ pageRoutes.get('/s/*', async (c) => {
         if (meta.named) el.prepend(nameHtml(meta.named), { html: true });
       },
     })
+    // What the script will show is known here: the code, the board's proportions, whether a distance line comes.
+    // Filling and sizing them now keeps the page still when the script runs (no layout shift).
+    .on('#layout-code', { element: (el) => void (parsed.ok && el.setInnerContent(parsed.value.canonical)) })
+    .on('#player .board', { element: (el) => void (parsed.ok && el.setAttribute('style', boardStyle(parsed.value.layout))) })
+    .on('#distance', {
+      element: (el) => {
+        if (!parsed.ok || parsed.value.kind === 'tiles' || !safeClassicMix(parsed.value.layout)) el.setAttribute('hidden', '');
+      },
+    })
     .on('head', {
       element: (el) => {
         el.append(`<link rel="canonical" href="${escapeXml(meta.url)}">`, { html: true });
@@ -74,9 +83,23 @@ pageRoutes.get('/img/*', async (c) => {
   }
   const named = parsed.value.kind === 'klotski' ? await nameOf(c.env, parsed.value.layout) : null;
   const title = named ? `${named.name} · 华容道 ${parsed.value.canonical}` : `华容道 ${parsed.value.canonical}`;
-  const svg = boardSvg(parsed.value.layout, { cell: 60, title, exit: parsed.value.kind === 'klotski' });
+  const tiles = parsed.value.kind === 'tiles';
+  const svg = boardSvg(parsed.value.layout, { cell: 60, title, exit: !tiles, tiles });
   return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable' });
 });
+
+/** The board's proportions as the player will draw them, for the space reserved in the served HTML. */
+export function boardStyle(layout: Layout): string {
+  return `--w:${layout.width};--h:${layout.height};aspect-ratio:${layout.width} / ${layout.height}`;
+}
+
+function safeClassicMix(layout: Layout): boolean {
+  try {
+    return classicMix(layout) !== null;
+  } catch {
+    return false; // no default goal (no 2×2 block)
+  }
+}
 
 /** The name in the page heading: the Chinese name always, pinyin and gloss when the page is in English. */
 function nameHtml(named: NamedLayout): string {

@@ -1,0 +1,482 @@
+/**
+ * The player, the embeds and the pages as a demanding visitor uses them (issue 12), in real Chromium against
+ * `wrangler dev`: contrast of both themes, embed sizes, numbered tiles, the move list, language, layout stability and
+ * the editor.
+ */
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
+import { closeSuite, launch } from './browser.ts';
+
+const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+let server: DevServer;
+let browser: Browser;
+/** A host page on another origin (a blog, say): serves the HTML registered under its path. */
+let blog: Server;
+let blogUrl: string;
+const blogPages = new Map<string, string>();
+
+beforeAll(async () => {
+  server = await startDevServer();
+  blog = createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(blogPages.get(req.url ?? '') ?? '');
+  });
+  await new Promise<void>((resolve) => blog.listen(0, '127.0.0.1', resolve));
+  blogUrl = `http://127.0.0.1:${(blog.address() as { port: number }).port}`;
+  browser = await launch();
+}, 120_000);
+
+afterAll(() => closeSuite(browser, server, () => new Promise((r) => blog?.close(r))));
+
+async function open(path: string, viewport = DESKTOP, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const page = await browser.newPage({ viewport, colorScheme });
+  await page.goto(server.url + path);
+  return page;
+}
+
+async function ready(page: Page | Frame): Promise<void> {
+  await page.waitForSelector('#player[data-ready="true"]', { state: 'attached', timeout: 60_000 });
+}
+
+/**
+ * Every visible text in `root` (a document or a widget's shadow root) with its WCAG contrast ratio against the
+ * background it is actually drawn on: backgrounds composited from the element up to the page, a piece's own colour
+ * (its ::before) included.
+ */
+function contrastsIn(rootSelector: string | null): Array<{ text: string; ratio: number; color: string; background: string }> {
+  type Rgba = [number, number, number, number];
+  const parse = (c: string): Rgba => {
+    const parts = c.match(/[\d.]+/g)!.map(Number);
+    return [parts[0]!, parts[1]!, parts[2]!, parts[3] ?? 1];
+  };
+  const over = (top: Rgba, bottom: Rgba): Rgba => [0, 1, 2].map((i) => top[i]! * top[3] + bottom[i]! * (1 - top[3])).concat(1) as Rgba;
+  const luminance = (c: Rgba) => {
+    const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+  };
+  const backgroundOf = (el: Element): Rgba => {
+    const layers: Rgba[] = [];
+    for (let node: Element | null = el; node; node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null)) {
+      if (node.classList.contains('piece')) layers.push(parse(getComputedStyle(node, '::before').backgroundColor));
+      layers.push(parse(getComputedStyle(node).backgroundColor));
+    }
+    return layers.reverse().reduce((bg, layer) => over(layer, bg), [255, 255, 255, 1] as Rgba);
+  };
+  const host = rootSelector ? document.querySelector(rootSelector)!.shadowRoot! : document;
+  const out: Array<{ text: string; ratio: number; color: string; background: string }> = [];
+  for (const el of host.querySelectorAll('*')) {
+    const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim()).map((n) => n.textContent!.trim()).join(' ');
+    const text = el.tagName === 'SELECT' ? (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '' : own;
+    if (!text || el.tagName === 'OPTION' || el.tagName === 'STYLE' || el.tagName === 'SCRIPT' || el.getClientRects().length === 0) continue;
+    if (getComputedStyle(el).visibility === 'hidden') continue;
+    const bg = backgroundOf(el);
+    const fg = over(parse(getComputedStyle(el).color), bg);
+    const [hi, lo] = [luminance(fg), luminance(bg)].sort((a, b) => b - a);
+    out.push({ text: text.slice(0, 30), ratio: (hi! + 0.05) / (lo! + 0.05), color: getComputedStyle(el).color, background: `rgb(${bg.slice(0, 3).map(Math.round).join(', ')})` });
+  }
+  return out;
+}
+
+describe('themes: every text meets WCAG AA (4.5:1) on what it is drawn on', () => {
+  for (const [theme, scheme] of [['dark', 'light'], ['light', 'light'], ['auto', 'dark']] as const) {
+    it(`the iframe, theme=${theme} (system ${scheme}), paints its own background`, async () => {
+      const page = await open(`/embed/${HENGDAO}?theme=${theme}`, { width: 360, height: 900 }, scheme);
+      await ready(page);
+      await page.click('.ctl-forward');
+      const texts = await page.evaluate(contrastsIn, null);
+      expect(texts.length).toBeGreaterThan(20); // counter, link, controls, move list, piece names
+      expect(texts.filter((x) => x.ratio < 4.5)).toEqual([]);
+      const body = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(body).not.toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
+      if (theme !== 'light') expect(body).toBe('rgb(31, 27, 22)');
+      if (theme === 'dark') {
+        // The check itself can fail: the old move list (white under the dark theme's light text) is caught.
+        await page.addStyleTag({ content: '.move-list { background: #fff !important; }' });
+        const bad = (await page.evaluate(contrastsIn, null)).filter((x) => x.ratio < 4.5);
+        expect(bad.length).toBeGreaterThan(10);
+        expect(Math.min(...bad.map((x) => x.ratio))).toBeLessThan(1.5);
+      }
+      await page.close();
+    });
+  }
+
+  it('the widget, theme="dark", on a white page', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.setContent(`<body style="background:#fff;color:#000"><script type="module" src="${server.url}/widget.js"></script>
+      <huarong-solution id="w" layout="${HENGDAO}" theme="dark" controls></huarong-solution></body>`);
+    await page.waitForFunction(() => (document.querySelector('#w') as HTMLElement).dataset.length === '81', null, { timeout: 60_000 });
+    await page.locator('#w .ctl-forward').click();
+    const texts = await page.evaluate(contrastsIn, '#w');
+    expect(texts.length).toBeGreaterThan(20);
+    expect(texts.filter((x) => x.ratio < 4.5)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('embed sizes', () => {
+  it('the dialog\'s iframe snippet at its default size shows everything with no scrolling', async () => {
+    const page = await open(`/s/${HENGDAO}`);
+    await ready(page);
+    await page.click('#embed');
+    const snippet = await page.inputValue('#embed-iframe');
+    const [, width, height] = /width="(\d+)" height="(\d+)"/.exec(snippet)!;
+    for (const code of [HENGDAO, '1234-5678-9ABC-DE.F', '867-254-3.1']) {
+      const host = await hostPage(`<body style="margin:0">${snippet.replace(/\/embed\/[^?"]+/, `/embed/${code}`)}</body>`);
+      const frame = await frameOf(host);
+      await ready(frame);
+      const sizes = await frame.evaluate(() => ({ w: innerWidth, h: innerHeight, sw: document.documentElement.scrollWidth, sh: document.documentElement.scrollHeight, summary: document.querySelector('.moves-summary')!.getBoundingClientRect().bottom }));
+      expect({ w: sizes.w, h: sizes.h }).toEqual({ w: Number(width), h: Number(height) });
+      expect(sizes.sw, code).toBeLessThanOrEqual(sizes.w);
+      expect(sizes.sh, code).toBeLessThanOrEqual(sizes.h);
+      expect(sizes.summary, code).toBeLessThanOrEqual(sizes.h); // the (collapsed) move list is still reachable
+      await host.close();
+    }
+    await page.close();
+  });
+
+  it('a tall frame opens the move list in the room left; a small one collapses it', async () => {
+    for (const [height, listOpen] of [[900, true], [480, false]] as const) {
+      const page = await open(`/embed/${HENGDAO}`, { width: 360, height });
+      await ready(page);
+      const state = await page.evaluate(() => ({ open: (document.querySelector('.moves-pane') as HTMLDetailsElement).open, sh: document.documentElement.scrollHeight }));
+      expect(state.open).toBe(listOpen);
+      expect(state.sh).toBeLessThanOrEqual(height);
+      await page.close();
+    }
+  });
+
+  it('with autosize=1 the iframe tells its parent its height, and the documented snippet sizes it', async () => {
+    const docs = await open('/docs/');
+    const listener = await docs.textContent('#autosize-snippet');
+    await docs.close();
+    expect(listener).toContain('huarong:resize');
+    const host = await hostPage(`<body style="margin:0">${listener}</body>`);
+    await host.evaluate((src) => {
+      const f = document.createElement('iframe');
+      f.src = src;
+      f.width = '360';
+      f.height = '300';
+      f.style.border = '0';
+      document.body.prepend(f);
+    }, `${server.url}/embed/${HENGDAO}?autosize=1`);
+    const frame = await frameOf(host);
+    await ready(frame);
+    await host.waitForFunction(() => document.querySelector('iframe')!.getBoundingClientRect().height > 500);
+    const frameHeight = await host.evaluate(() => document.querySelector('iframe')!.getBoundingClientRect().height);
+    const content = await frame.evaluate(() => document.documentElement.scrollHeight);
+    expect(Math.abs(frameHeight - content)).toBeLessThanOrEqual(1);
+    expect(await frame.evaluate(() => (document.querySelector('.moves-pane') as HTMLDetailsElement).open)).toBe(true);
+    await host.close();
+  });
+
+  it('the embed dialog fits an 800 px window, copies each snippet, and closes', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/s/${HENGDAO}`);
+    await ready(page);
+    await page.click('#embed');
+    const box = await page.locator('#embed-dialog').boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(DESKTOP.height);
+    for (const id of ['embed-widget', 'embed-iframe', 'embed-link']) {
+      const button = page.locator(`button[data-copy="${id}"]`);
+      expect(await button.isVisible()).toBe(true);
+      await button.click();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await page.inputValue(`#${id}`));
+      expect(await button.textContent()).toBe('Copied');
+    }
+    expect(await page.locator('#embed-dialog button[type=submit]').last().isVisible()).toBe(true);
+    await page.click('.dialog-close');
+    expect(await page.locator('#embed-dialog').isVisible()).toBe(false);
+    await context.close();
+  });
+});
+
+describe('数字华容道 drawn as numbers', () => {
+  it('tile 11 shows "11" in the one tile style on the page, in the gallery and in the SVG preview', async () => {
+    const code = '1234-5678-9ABC-DE.F';
+    const page = await open(`/s/${code}`);
+    await ready(page);
+    const tiles = await page.$$eval('#player .piece', (els) => els.map((el) => ({ letter: (el as HTMLElement).dataset.letter, text: el.textContent, cls: el.className, bg: getComputedStyle(el, '::before').backgroundColor })));
+    const eleven = tiles.find((x) => x.letter === 'B')!;
+    expect(eleven.text).toBe('11');
+    expect(eleven.cls).toContain('piece-T');
+    expect(new Set(tiles.map((x) => x.bg)).size).toBe(1); // one style: tile 11 is no 曹操
+    expect(tiles.map((x) => x.text).sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 15 }, (_, i) => String(i + 1)));
+    await page.close();
+    const svg = await (await fetch(`${server.url}/img/${code}.svg`)).text();
+    expect(svg).toContain('>11</text>');
+    expect(svg).not.toMatch(/>[A-F]<\/text>/);
+    const gallery = await open('/layouts/');
+    const thumb = await gallery.locator('.tiles-item .thumb svg').nth(2).innerHTML();
+    expect(thumb).toMatch(/>1[0-5]<\/text>/);
+    expect(thumb).not.toMatch(/>[A-F]<\/text>/);
+    await gallery.close();
+  });
+
+  it('finishing an 8-puzzle by hand says the tiles are in order, not that 曹操 escaped', async () => {
+    const page = await open('/s/123-456-7.8');
+    await ready(page);
+    await page.click('#player .piece[data-letter="8"]');
+    await page.click('.cell-mark.target');
+    await page.waitForFunction(() => /in order/.test(document.querySelector('#status')!.textContent!));
+    expect(await page.textContent('#status')).not.toContain('曹操');
+    await page.close();
+  });
+});
+
+describe('the move list while playing back', () => {
+  it('sits beside the board on a wide screen and below it on a phone', async () => {
+    for (const [viewport, beside] of [[DESKTOP, true], [PHONE, false]] as const) {
+      const page = await open(`/s/${HENGDAO}`, viewport);
+      await ready(page);
+      const [board, list] = await Promise.all(['#player .board', '#player .move-list'].map((s) => page.locator(s).boundingBox()));
+      if (beside) {
+        expect(list!.x).toBeGreaterThanOrEqual(board!.x + board!.width);
+        expect(list!.y).toBeLessThan(board!.y + board!.height);
+        const stage = await page.locator('#player .player-stage').boundingBox();
+        expect(list!.y + list!.height).toBeLessThanOrEqual(stage!.y + stage!.height + 1); // no taller than the board's column
+      } else {
+        expect(list!.y).toBeGreaterThanOrEqual(board!.y + board!.height);
+      }
+      await page.close();
+    }
+  });
+
+  it('items are buttons that jump to their move; the current one has aria-current="step" and stays in view', async () => {
+    const page = await open(`/s/${HENGDAO}`);
+    await ready(page);
+    expect(await page.locator('.move-list [aria-current]').count()).toBe(0);
+    for (let i = 0; i < 3; i++) await page.click('.ctl-forward');
+    await page.waitForFunction(() => document.querySelector('.counter')?.textContent === '3 / 81');
+    expect(await page.locator('.move-list button[aria-current="step"]').allTextContents()).toHaveLength(1);
+    expect(await page.locator('.move-list li:nth-child(3) button').getAttribute('aria-current')).toBe('step');
+    await page.locator('.move-list li:nth-child(70) button').click();
+    expect(await page.textContent('.counter')).toBe('70 / 81');
+    expect(await page.locator('.move-list li:nth-child(70) button').getAttribute('aria-current')).toBe('step');
+    await page.keyboard.press('End');
+    const inView = await page.$eval('.move-list', (list) => {
+      const item = list.querySelector('[aria-current="step"]')!.getBoundingClientRect();
+      const box = list.getBoundingClientRect();
+      return item.top >= box.top && item.bottom <= box.bottom;
+    });
+    expect(inView).toBe(true);
+    await page.close();
+  });
+
+  it('numbers the soldiers 兵1–兵4 the same on the board and in the list, and marks the piece that moved', async () => {
+    const page = await open(`/s/${HENGDAO}`);
+    await ready(page);
+    const start = await page.$$eval('#player .piece-S .piece-label', (els) => els.map((el) => el.textContent).sort());
+    expect(start).toEqual(['兵1', '兵2', '兵3', '兵4']);
+    // After each move, the list names the same piece the board marks as moved (identities followed through all 81).
+    const mismatches = await page.evaluate(async () => {
+      const out: string[] = [];
+      const items = [...document.querySelectorAll<HTMLButtonElement>('.move-list .move')];
+      for (const [i, item] of items.entries()) {
+        item.click();
+        const moved = [...document.querySelectorAll('#player .piece.moved')];
+        const name = item.textContent!.replace(/^\d+\.\s*/, '').replace(/[↑↓←→]+$/, '').trim();
+        if (moved.length !== 1 || !moved[0]!.getAttribute('aria-label')!.startsWith(`${name} (`)) out.push(`${i + 1}: ${item.textContent} vs ${moved.map((m) => m.getAttribute('aria-label'))}`);
+      }
+      return out;
+    });
+    expect(mismatches).toEqual([]);
+    const labels = await page.$$eval('#player .piece-S', (els) => els.map((el) => el.getAttribute('aria-label')!.split(' (')[0]).sort());
+    expect(labels).toEqual(['soldier 1', 'soldier 2', 'soldier 3', 'soldier 4']);
+    await page.close();
+  });
+
+  it('playback that reaches the end shows the solved state', async () => {
+    const page = await open(`/s/${HENGDAO}`);
+    await ready(page);
+    expect(await page.locator('.done-badge').isVisible()).toBe(false);
+    await page.locator('.move-list li:nth-child(80) button').click();
+    await page.click('.ctl-forward');
+    await page.waitForSelector('.done-badge', { state: 'visible' });
+    expect(await page.textContent('.done-badge')).toContain('曹操 escaped');
+    expect(await page.getAttribute('#player .board', 'class')).toContain('solved');
+    await page.click('.ctl-back');
+    await page.waitForSelector('.done-badge', { state: 'hidden' });
+    await page.close();
+  });
+});
+
+describe('language', () => {
+  it('switching keeps the status and relabels the move list, the pieces and the controls, live', async () => {
+    const page = await open(`/s/${HENGDAO}`);
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await page.reload();
+    await ready(page);
+    await page.click('#hint');
+    const hint = await page.textContent('#status');
+    expect(hint).toMatch(/^Hint: .* 80 moves to go$/);
+    expect(await page.textContent('.move-list li:nth-child(1)')).toMatch(/Zhao Yun|Zhang Fei|Ma Chao|Huang Zhong|Guan Yu|Cao Cao|soldier \d/);
+    await page.click('[data-set-lang="zh"]');
+    expect(await page.textContent('#status')).toMatch(/^提示: .*最少还需 80 步$/);
+    const first = await page.textContent('.move-list li:nth-child(1)');
+    expect(first).toMatch(/赵云|张飞|马超|黄忠|关羽|曹操|兵\d/);
+    expect(await page.getAttribute('#player .piece-B', 'aria-label')).toMatch(/^曹操 /);
+    expect(await page.getAttribute('.ctl-play', 'aria-label')).toBe('播放');
+    expect(await page.textContent('.moves-summary')).toBe('走法 (81)');
+    expect(await page.textContent('label:has(input[value=step]) span')).toBe('格步');
+    await page.click('[data-set-lang="en"]');
+    expect(await page.textContent('#status')).toBe(hint);
+    expect(await page.getAttribute('#player .piece-B', 'aria-label')).toMatch(/^Cao Cao /);
+    await page.close();
+  });
+
+  it('the editor, the embed dialog and the layout pages switch too', async () => {
+    const page = await open('/');
+    await page.click('[data-set-lang="zh"]');
+    expect(await page.textContent('[data-i18n="toolB"]')).toContain('大块');
+    expect(await page.textContent('#editor-undo')).toBe('撤销');
+    await page.goto(`${server.url}/s/${HENGDAO}`);
+    await ready(page);
+    await page.click('#embed');
+    expect(await page.textContent('button[data-copy="embed-widget"]')).toBe('复制');
+    expect(await page.textContent('#embed-title')).toBe('嵌入');
+    await page.goto(`${server.url}/layouts/`);
+    expect(await page.textContent('.gallery th[data-i18n="metric.step"]')).toBe('格步');
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await page.close();
+  });
+
+  it('the widget and the iframe speak the language they are given', async () => {
+    const frame = await open(`/embed/${HENGDAO}?lang=zh`, { width: 360, height: 560 });
+    await ready(frame);
+    expect(await frame.textContent('#count')).toBe('81 步');
+    expect(await frame.getAttribute('.ctl-play', 'aria-label')).toBe('播放');
+    await frame.close();
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.setContent(`<script type="module" src="${server.url}/widget.js"></script><huarong-solution id="w" layout="${HENGDAO}" metric="step" lang="zh" controls></huarong-solution>`);
+    await page.waitForFunction(() => (document.querySelector('#w') as HTMLElement).dataset.length === '116', null, { timeout: 60_000 });
+    expect(await page.locator('#w .count').textContent()).toBe('116 格步');
+    await page.close();
+  });
+});
+
+describe('layout stability (CLS ≤ 0.1, PerformanceObserver layout-shift)', () => {
+  for (const path of [`/s/${HENGDAO}`, `/embed/${HENGDAO}`, '/', '/s/1234-5678-9ABC-DE.F']) {
+    for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      it(`${path} on a ${name}`, async () => {
+        const page = await browser.newPage({ viewport });
+        await page.addInitScript(() => {
+          (window as unknown as { cls: number }).cls = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) (window as unknown as { cls: number }).cls += e.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.goto(server.url + path);
+        if (path !== '/') await ready(page);
+        await page.waitForTimeout(800);
+        const cls = await page.evaluate(() => (window as unknown as { cls: number }).cls);
+        expect(cls).toBeLessThanOrEqual(0.1);
+        await page.close();
+      });
+    }
+  }
+});
+
+describe('the editor', () => {
+  it('places pieces from the keyboard, and undoes and redoes every change', async () => {
+    const page = await open('/');
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    const start = await page.inputValue('#code');
+    expect(start).toBe(HENGDAO);
+    // A click on a piece with a placement tool removes it; Undo brings it back.
+    await page.locator('#editor-board .piece-B').click();
+    expect(await page.inputValue('#code')).not.toContain('B');
+    await page.click('#editor-undo');
+    expect(await page.inputValue('#code')).toBe(HENGDAO);
+    await page.click('#editor-redo');
+    expect(await page.inputValue('#code')).not.toContain('B');
+    // Keyboard: the board takes focus, arrows move a cursor, a letter picks the tool, Enter places.
+    await page.click('#clear');
+    await page.locator('#editor-board').focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('b');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    expect(await page.inputValue('#code')).toBe('.BB.-.BB.-....-....-....');
+    expect(await page.textContent('#validation')).toContain('Placed (0, 1)');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('s');
+    await page.keyboard.press('Enter');
+    expect(await page.inputValue('#code')).toBe('.BB.-.BB.-.S..-....-....');
+    await page.keyboard.press('Delete');
+    expect(await page.inputValue('#code')).toBe('.BB.-.BB.-....-....-....');
+    await page.keyboard.press('Control+z');
+    expect(await page.inputValue('#code')).toBe('.BB.-.BB.-.S..-....-....');
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    expect(await page.inputValue('#code')).toBe('....-....-....-....-....');
+    await page.keyboard.press('Control+y');
+    expect(await page.inputValue('#code')).toBe('.BB.-.BB.-....-....-....');
+    expect(await page.locator('.palette .swatch-B').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(179, 38, 30)');
+    await page.close();
+  });
+
+  it('shows a 15-puzzle preset as numbered tiles', async () => {
+    const page = await open('/');
+    await page.selectOption('#preset', 'D68C-FE.A-B745-9132');
+    expect(await page.textContent('#editor-board .piece[data-letter="D"]')).toBe('13');
+    await page.click('#editor-undo');
+    expect(await page.inputValue('#code')).toBe(HENGDAO);
+    await page.close();
+  });
+});
+
+describe('/docs/', () => {
+  it('shows the real origin, a live demo, a Copy button per sample, every attribute and event, in both languages', async () => {
+    const page = await open('/docs/');
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await page.reload();
+    const samples = await page.locator('.docs pre code').allTextContents();
+    expect(samples.length).toBeGreaterThanOrEqual(6);
+    expect(samples.join('\n')).not.toContain('huarong.example');
+    expect(samples.join('\n')).not.toContain('<host>');
+    expect(await page.textContent('#iframe-snippet')).toContain(`${server.url}/embed/`);
+    expect(await page.locator('.snippet-block .copy-code').count()).toBe(samples.length);
+    const attributes = await page.locator('#widget-attributes th').allTextContents();
+    expect(attributes.sort()).toEqual(['autoplay', 'controls', 'lang', 'layout', 'metric', 'speed', 'start', 'theme']);
+    expect(await page.locator('#widget-events th').allTextContents()).toEqual(['huarong-ready', 'huarong-step', 'huarong-error']);
+    expect(await page.locator('#iframe-parameters th').allTextContents()).toContain('autosize');
+    await page.locator('#docs-demo').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => (document.querySelector('#docs-demo') as HTMLElement).dataset.length === '81', null, { timeout: 60_000 });
+    const english = await page.locator('.docs p:visible').first().textContent();
+    await page.click('[data-set-lang="zh"]');
+    const chinese = await page.locator('.docs p:visible').first().textContent();
+    expect(chinese).not.toBe(english);
+    expect(chinese).toMatch(/本站/);
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await page.close();
+  });
+});
+
+/** A page on another origin (a blog, say) with this HTML. */
+async function hostPage(html: string): Promise<Page> {
+  const path = `/post-${blogPages.size}`;
+  blogPages.set(path, html);
+  const page = await browser.newPage({ viewport: DESKTOP });
+  await page.goto(blogUrl + path);
+  return page;
+}
+
+/** The first iframe's frame once it has loaded. */
+async function frameOf(page: Page): Promise<Frame> {
+  const handle = await page.waitForSelector('iframe');
+  for (let i = 0; i < 100; i++) {
+    const frame = await handle.contentFrame();
+    if (frame && frame.url().startsWith(server.url)) return frame;
+    await page.waitForTimeout(100);
+  }
+  throw new Error('the iframe did not load');
+}
