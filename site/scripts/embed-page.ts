@@ -68,30 +68,33 @@ function frameFitter(player: Player): () => void {
   const root = document.documentElement;
   const pane = player.movesPane;
   let userToggled = false;
-  let fitting = false;
-  pane.addEventListener('toggle', () => {
-    if (!fitting) userToggled = true;
-  });
   const fit = () => {
-    fitting = true;
     const board = player.board.root;
     const list = pane.querySelector<HTMLElement>('.move-list')!;
-    if (!userToggled) pane.open = false;
-    list.style.height = '';
-    // Chrome = everything but the board's content box, measured with the list collapsed.
     const content = () => document.querySelector('.embed')!.getBoundingClientRect().height;
-    const chrome = content() - board.clientHeight;
-    root.style.setProperty('--chrome', `${Math.ceil(chrome)}px`);
-    // Room left under a board that has reached its full width: give it to the move list when a few rows fit.
+    const wanted = pane.open;
+    // Chrome = everything but the board's content box, measured with the list collapsed.
+    pane.open = false;
+    list.style.height = '';
+    root.style.setProperty('--chrome', `${Math.ceil(content() - board.clientHeight)}px`);
+    // Room left under a board that has reached its full width goes to the move list when a few rows fit; a list the
+    // visitor opened in a frame with no room left gets a few rows anyway, and the board gives up the height.
     const spare = innerHeight - content();
-    if (!userToggled && spare >= 96 && player.length > 0) {
+    const open = userToggled ? wanted : spare >= 96 && player.length > 0;
+    if (open) {
       pane.open = true;
-      list.style.height = `${Math.floor(spare)}px`;
+      list.style.height = `${Math.floor(Math.max(spare, 96))}px`;
+      if (spare < 96) root.style.setProperty('--chrome', `${Math.ceil(content() - board.clientHeight)}px`);
       const over = content() - innerHeight;
-      if (over > 0) list.style.height = `${Math.floor(spare - over)}px`;
+      if (over > 0 && spare >= 96) list.style.height = `${Math.floor(spare - over)}px`;
     }
-    fitting = false;
   };
+  // A visitor's toggle (a click, or Enter/Space on the summary) wins over the automatic choice from then on. The
+  // toggle event itself cannot tell: it also fires, later, for the changes fit() makes.
+  pane.querySelector('summary')!.addEventListener('click', () => {
+    userToggled = true;
+    requestAnimationFrame(fit);
+  });
   addEventListener('resize', fit);
   fit();
   return fit;

@@ -150,6 +150,22 @@ describe('embed sizes', () => {
     }
   });
 
+  it('opening the collapsed list in a small frame shrinks the board instead of scrolling', async () => {
+    const page = await open(`/embed/${HENGDAO}`, { width: 360, height: 560 });
+    await ready(page);
+    const before = (await page.locator('.board').boundingBox())!.height;
+    await page.click('.moves-summary');
+    await page.waitForFunction(() => (document.querySelector('.move-list') as HTMLElement).getBoundingClientRect().height >= 90);
+    await page.waitForTimeout(100);
+    const after = (await page.locator('.board').boundingBox())!.height;
+    expect(after).toBeLessThan(before - 80);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(560);
+    await page.click('.moves-summary');
+    await page.waitForTimeout(100);
+    expect((await page.locator('.board').boundingBox())!.height).toBeCloseTo(before, 0);
+    await page.close();
+  });
+
   it('with autosize=1 the iframe tells its parent its height, and the documented snippet sizes it', async () => {
     const docs = await open('/docs/');
     const listener = await docs.textContent('#autosize-snippet');
