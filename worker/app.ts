@@ -27,7 +27,7 @@ const API_PREFIXES = ['/solve', '/healthz', '/openapi.json', '/oembed', '/api/']
 /** Only these may be framed or loaded by other origins; every other page keeps frame-ancestors 'self'. */
 const EMBEDDABLE = /^\/(embed\/|widget\.js$|widget-solver\.js$|img\/)/;
 /** Files the widget (and its in-browser solver) fetch from pages on other origins. */
-const CROSS_ORIGIN_FILES = /^\/(widget\.js|widget-solver\.js|pdb\/[^/]+|tablebase\/[^/]+)$/;
+const CROSS_ORIGIN_FILES = /^\/(widget\.js|widget-solver\.js|tables\.json|pdb\/[^/]+|tablebase\/[^/]+)$/;
 
 /**
  * What the site's pages need: their own module scripts (built by Astro, none inline), inline style attributes, SVG
@@ -54,13 +54,21 @@ export function contentSecurityPolicy(path: string): string {
   return `${PAGE_POLICY}; frame-ancestors ${EMBEDDABLE.test(path) ? '*' : "'self'"}`;
 }
 
+/** The tables' gzip copies, named by their content (scripts/compress-tables.ts): they never change under a name. */
+const VERSIONED_TABLE = /^\/(pdb|tablebase)\/[^/]+\.[0-9a-f]{12}\.gz$/;
+
 /**
- * Caching and types of static files: Astro's hashed bundles never change under their names (a year, immutable);
- * the widget's unhashed URLs are revalidated every few minutes (ETag); the binary tables are octet streams kept a day.
+ * Caching and types of static files: Astro's hashed bundles and the tables' versioned gzip copies never change under
+ * their names (a year, immutable); the widget's unhashed URLs and the tables' manifest are revalidated every few
+ * minutes (ETag); the plain binary tables are octet streams kept a day.
  */
 export function assetHeaders(path: string, headers: Headers): void {
   if (path.startsWith('/_astro/')) headers.set('Cache-Control', 'public, max-age=31536000, immutable');
-  else if (path === '/widget.js' || path === '/widget-solver.js') headers.set('Cache-Control', 'public, max-age=300');
+  else if (VERSIONED_TABLE.test(path)) {
+    // Unpacked by the page (DecompressionStream), so it travels as bytes, not as a Content-Encoding.
+    headers.set('Content-Type', 'application/octet-stream');
+    headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+  } else if (path === '/widget.js' || path === '/widget-solver.js' || path === '/tables.json') headers.set('Cache-Control', 'public, max-age=300');
   else if (/^\/(pdb|tablebase)\//.test(path)) {
     headers.set('Content-Type', path.endsWith('.json') ? 'application/json' : 'application/octet-stream');
     headers.set('Cache-Control', 'public, max-age=86400');

@@ -1,8 +1,9 @@
 /**
- * The classic tablebase in the browser: a mix's table is fetched once (the same /tablebase/ files the Worker uses),
- * checked, and kept for the page's life, so hints and move evaluation then work offline.
+ * The classic tablebase in the browser: a mix's table is fetched once (the gzip copy of the /tablebase/ file the
+ * Worker uses), checked, and kept for the page's life, so hints and move evaluation then work offline.
  */
-import { TABLEBASE_PATH, classicMix, deserializeTable, mixTag, tableFileName, type GoalSpec, type Layout, type Metric, type Mix, type TableSource } from '../../solver/index.ts';
+import { classicMix, deserializeTable, mixTag, tableFileName, type GoalSpec, type Layout, type Metric, type Mix, type TableSource } from '../../solver/index.ts';
+import { fetchTable } from './table-files.ts';
 
 export class ClassicTables {
   private readonly tables = new Map<string, Uint8Array>();
@@ -33,9 +34,8 @@ export class ClassicTables {
       const wanted = mix;
       pending = (async () => {
         try {
-          const res = await fetch(`${this.base}${TABLEBASE_PATH}${tableFileName(wanted, metric)}`);
-          if (!res.ok) throw new Error(`HTTP ${res.status}`);
-          this.tables.set(key, deserializeTable(new Uint8Array(await res.arrayBuffer()), wanted, metric));
+          const bytes = await fetchTable(this.base, `tablebase/${tableFileName(wanted, metric)}`);
+          this.tables.set(key, deserializeTable(bytes, wanted, metric));
           return true;
         } catch (e) {
           console.warn('tablebase unavailable; answering by search:', (e as Error).message);

@@ -6,7 +6,7 @@
  */
 import { codeFromPath } from './path-code.ts';
 import { parsePuzzleCode, unitMoves, type Metric } from '../../solver/index.ts';
-import { countText, embedLang, t } from './i18n.ts';
+import { countText, downloadText, embedLang, t } from './i18n.ts';
 import { Player } from './player.ts';
 import { solveInBrowser, solveRemote } from './solve-client.ts';
 
@@ -44,7 +44,14 @@ async function main(): Promise<void> {
   let result = remote.ok ? remote.result : null;
   if (!remote.ok && remote.failure.kind !== 'bad-input') {
     $('count').textContent = t('solvingInBrowser', lang);
-    result = await solveInBrowser(canonical, metric, null, (p) => ($('count').textContent = `${t('solving', lang)} ${p.nodes.toLocaleString('en')}`)).result.catch(() => null);
+    result = await solveInBrowser(
+      canonical,
+      metric,
+      null,
+      (p) => ($('count').textContent = `${t('solving', lang)} ${p.nodes.toLocaleString('en')}`),
+      undefined,
+      (loaded, total) => ($('count').textContent = downloadText(loaded, total, lang)),
+    ).result.catch(() => null);
   }
   if (!result) {
     $('message').hidden = false;

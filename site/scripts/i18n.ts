@@ -120,6 +120,14 @@ export function progressText(nodes: number, ms: number, depth: number, lang: Lan
   return `${nodes.toLocaleString('en')} positions searched · ${seconds} s · searched to depth ${depth}`;
 }
 
+/** "Downloading the solver's tables: 0.4 of 1.2 MB (33%)". */
+export function downloadText(loaded: number, total: number, lang: Lang = currentLang()): string {
+  const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+  const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
+  if (lang === 'zh') return `正在下载求解用的数据表：${mb(loaded)} / ${mb(total)} MB（${percent}%）`;
+  return `Downloading the solver's tables: ${mb(loaded)} of ${mb(total)} MB (${percent}%)`;
+}
+
 /** The language an embed speaks: its own setting (`lang` attribute or parameter), else the page's, else the browser's. */
 export function embedLang(requested: string | null | undefined, pageLang?: string): Lang {
   for (const value of [requested, pageLang, typeof navigator !== 'undefined' ? navigator.language : '']) {

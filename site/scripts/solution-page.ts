@@ -2,7 +2,7 @@
 import { codeFromPath } from './path-code.ts';
 import { evaluateMoves, formatLayout, formatTiles, legalMoves, solvedTiles, movePiece, parsePuzzleCode, tileMoves, unitMoves, type Layout, type Metric, type MoveEvaluation, type SolveResult, type TilesResult } from '../../solver/index.ts';
 import { ClassicTables } from './classic-tables.ts';
-import { countText, currentLang, progressText, setupLangSwitch, t, type Lang } from './i18n.ts';
+import { countText, currentLang, downloadText, progressText, setupLangSwitch, t, type Lang } from './i18n.ts';
 import { Player } from './player.ts';
 import { solveInBrowser, solveRemote } from './solve-client.ts';
 
@@ -96,9 +96,14 @@ async function main(): Promise<void> {
     } else {
       setStatus(() => t('fallback'), true);
       solvingHere = true;
-      const local = solveInBrowser(code, metric, null, (p) => {
-        setStatus(() => `${t('fallback')} ${progressText(p.nodes, p.ms, p.depth)}`, true);
-      });
+      const local = solveInBrowser(
+        code,
+        metric,
+        null,
+        (p) => setStatus(() => `${t('fallback')} ${progressText(p.nodes, p.ms, p.depth)}`, true),
+        undefined,
+        (loaded, total) => setStatus(() => `${t('fallback')} ${downloadText(loaded, total)}`, true),
+      );
       cancelLocal = local.cancel;
       $('cancel').hidden = false;
       result = await local.result.catch((e: Error) => {

@@ -58,8 +58,18 @@ export function crossOriginWorker(moduleUrl: string, base: string): WorkerSource
 
 const siteWorker: WorkerSource = { base: '', start: () => new Worker(new URL('./solver-worker.ts', import.meta.url), { type: 'module' }) };
 
-/** Solves in a Web Worker; `onProgress` gets positions and elapsed time; `cancel()` resolves the result with null. */
-export function solveInBrowser(layout: string, metric: Metric, goal: GoalSpec | null | undefined, onProgress: (p: Progress) => void, source: WorkerSource = siteWorker): LocalSolve {
+/**
+ * Solves in a Web Worker; `onProgress` gets positions and elapsed time, `onDownload` the bytes of tables fetched so
+ * far (the 4×4 databases) and their total; `cancel()` resolves the result with null.
+ */
+export function solveInBrowser(
+  layout: string,
+  metric: Metric,
+  goal: GoalSpec | null | undefined,
+  onProgress: (p: Progress) => void,
+  source: WorkerSource = siteWorker,
+  onDownload?: (loaded: number, total: number) => void,
+): LocalSolve {
   const worker = source.start();
   let settle!: (r: SolveResult | TilesResult | null) => void;
   let fail!: (e: Error) => void;
@@ -70,6 +80,7 @@ export function solveInBrowser(layout: string, metric: Metric, goal: GoalSpec | 
   worker.onmessage = (e: MessageEvent) => {
     const msg = e.data;
     if (msg.type === 'progress') onProgress(msg.progress);
+    else if (msg.type === 'download') onDownload?.(msg.loaded, msg.total);
     else if (msg.type === 'done') {
       settle(msg.result);
       worker.terminate();

@@ -13,6 +13,7 @@ import {
   type TableSource,
 } from '../../solver/index.ts';
 import { ClassicTables } from './classic-tables.ts';
+import { fetchTables } from './table-files.ts';
 
 /**
  * Where the site's files are: '' on the site itself; the widget's origin when the widget started this worker from a
@@ -20,12 +21,19 @@ import { ClassicTables } from './classic-tables.ts';
  */
 let base = '';
 
-/** The 4×4 databases from the site's /pdb/ files (checked on load); null when they cannot be had. */
+/**
+ * The 4×4 databases from the site's /pdb/ files (their gzip copies, checked on load), posting download progress;
+ * null when they cannot be had.
+ */
 async function databases(): Promise<PatternDatabase[] | null> {
   try {
-    return await Promise.all(
-      PARTITION_663.map(async (tiles) => deserializeDatabase(new Uint8Array(await (await fetch(`${base}/pdb/${databaseFileName(tiles)}`)).arrayBuffer()), tiles)),
-    );
+    let last = 0;
+    const files = await fetchTables(base, PARTITION_663.map((tiles) => `pdb/${databaseFileName(tiles)}`), (loaded, total) => {
+      if (loaded < total && performance.now() - last < 100) return;
+      last = performance.now();
+      self.postMessage({ type: 'download', loaded, total });
+    });
+    return files.map((bytes, i) => deserializeDatabase(bytes, PARTITION_663[i]!));
   } catch {
     return null;
   }

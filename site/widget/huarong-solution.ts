@@ -11,7 +11,7 @@
 import boardCss from '../styles/board.css';
 import { parsePuzzleCode, unitMoves, type Metric } from '../../solver/index.ts';
 import { Player } from '../scripts/player.ts';
-import { countText, embedLang, progressText, t, type Lang } from '../scripts/i18n.ts';
+import { countText, downloadText, embedLang, progressText, t, type Lang } from '../scripts/i18n.ts';
 import { crossOriginWorker, solveInBrowser, solveRemote } from '../scripts/solve-client.ts';
 
 const ORIGIN = new URL(import.meta.url).origin;
@@ -147,9 +147,14 @@ class HuarongSolution extends HTMLElement {
     cancel.className = 'cancel';
     cancel.textContent = t('cancel', lang);
     status.append(document.createElement('br'), progress, ' ', cancel);
-    const local = solveInBrowser(code, metric, null, (p) => {
-      progress.textContent = progressText(p.nodes, p.ms, p.depth, lang);
-    }, crossOriginWorker(SOLVER_MODULE, ORIGIN));
+    const local = solveInBrowser(
+      code,
+      metric,
+      null,
+      (p) => (progress.textContent = progressText(p.nodes, p.ms, p.depth, lang)),
+      crossOriginWorker(SOLVER_MODULE, ORIGIN),
+      (loaded, total) => (progress.textContent = downloadText(loaded, total, lang)),
+    );
     cancel.addEventListener('click', () => local.cancel());
     try {
       return await local.result;

@@ -4,6 +4,7 @@
  * the editor.
  */
 import { createServer, type Server } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
@@ -446,6 +447,56 @@ describe('the editor', () => {
     expect(await page.textContent('#editor-board .piece[data-letter="D"]')).toBe('13');
     await page.click('#editor-undo');
     expect(await page.inputValue('#code')).toBe(HENGDAO);
+    await page.close();
+  });
+});
+
+describe('binary tables: compressed, versioned, with download progress', () => {
+  it('/tables.json maps every table to an immutable gzip copy that unpacks to the plain file', async () => {
+    const res = await fetch(`${server.url}/tables.json`, { headers: { Origin: 'https://blog.example' } });
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const { files } = (await res.json()) as { files: Record<string, { url: string; bytes: number; gzipBytes: number }> };
+    const names = Object.keys(files);
+    expect(names.filter((n) => n.startsWith('pdb/'))).toHaveLength(3);
+    expect(names.filter((n) => n.startsWith('tablebase/'))).toHaveLength(108);
+    let raw = 0;
+    let packed = 0;
+    for (const name of names.filter((n) => n.startsWith('pdb/'))) {
+      const copy = files[name]!;
+      expect(copy.url).toMatch(new RegExp(`^/${name.replace(/[.]/g, '\\.')}\\.[0-9a-f]{12}\\.gz$`));
+      const got = await fetch(server.url + copy.url, { headers: { Origin: 'https://blog.example' } });
+      expect(got.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(got.headers.get('content-type')).toBe('application/octet-stream');
+      expect(got.headers.get('content-encoding')).toBeNull();
+      expect(got.headers.get('access-control-allow-origin')).toBe('*');
+      const gz = new Uint8Array(await got.arrayBuffer());
+      const plain = new Uint8Array(await (await fetch(`${server.url}/${name}`)).arrayBuffer());
+      expect(gz.length).toBe(copy.gzipBytes);
+      expect(Buffer.from(gunzipSync(gz)).equals(Buffer.from(plain))).toBe(true);
+      raw += plain.length;
+      packed += gz.length;
+    }
+    expect(packed / raw).toBeLessThan(0.3); // 5.6 MB of pattern databases travel as about 1.2 MB
+  });
+
+  it('a 15-puzzle solved in the browser fetches the copies and shows the download as it goes', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { statuses: string[] }).statuses = seen;
+      new MutationObserver(() => seen.push(document.getElementById('status')?.textContent ?? '')).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    await page.route('**/solve?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'budget-exceeded', message: 'over budget', lowerBound: 1 } }) }));
+    await page.goto(`${server.url}/s/1234-5678-9ABC-DE.F`);
+    await ready(page);
+    expect(await page.textContent('#move-count')).toBe('1 move');
+    expect(requests.filter((p) => p.startsWith('/pdb/'))).toHaveLength(3);
+    expect(requests.filter((p) => p.startsWith('/pdb/')).every((p) => /\.[0-9a-f]{12}\.gz$/.test(p))).toBe(true);
+    const statuses = await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
+    expect(statuses.some((s) => /Downloading the solver's tables: [\d.]+ of 1\.2 MB \(\d+%\)/.test(s))).toBe(true);
     await page.close();
   });
 });

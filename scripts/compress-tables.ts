@@ -1,0 +1,44 @@
+/**
+ * npm run build (after Astro): gzip copies of the binary tables — the 4×4 pattern databases and the classic
+ * tablebase — under versioned names (`<name>.<sha-256 prefix>.gz`), and a manifest, `dist/tables.json`, mapping each
+ * table to its copy with both sizes. Browsers read the manifest, fetch the copy (immutable: a new build is a new
+ * name), show progress against its size, and unpack it with DecompressionStream. The plain files stay for the Worker
+ * (it reads them from its assets, never over the network) and for anyone fetching them directly.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+
+export interface TableCopy {
+  /** The gzip copy's URL path, e.g. /pdb/15-2_3_4.pdb.1a2b3c4d5e6f.gz */
+  url: string;
+  /** Size of the table itself. */
+  bytes: number;
+  /** Size of the copy (what travels). */
+  gzipBytes: number;
+}
+
+const DIST = new URL('../dist/', import.meta.url);
+const started = performance.now();
+const files: Record<string, TableCopy> = {};
+let raw = 0;
+let packed = 0;
+for (const dir of ['pdb', 'tablebase']) {
+  const folder = new URL(`${dir}/`, DIST);
+  // Copies of an earlier build in the same dist/ are dropped first.
+  for (const name of readdirSync(folder)) if (name.endsWith('.gz')) rmSync(new URL(name, folder));
+  for (const name of readdirSync(folder).sort()) {
+    if (name.endsWith('.json')) continue;
+    const bytes = readFileSync(new URL(name, folder));
+    const gz = gzipSync(bytes, { level: 9 });
+    const version = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+    const copy = `${name}.${version}.gz`;
+    writeFileSync(new URL(copy, folder), gz);
+    files[`${dir}/${name}`] = { url: `/${dir}/${copy}`, bytes: bytes.length, gzipBytes: gz.length };
+    raw += bytes.length;
+    packed += gz.length;
+  }
+}
+writeFileSync(new URL('tables.json', DIST), JSON.stringify({ version: 1, files }));
+const mb = (n: number) => (n / 1024 / 1024).toFixed(2);
+console.log(`tables: ${Object.keys(files).length} gzip copies, ${mb(raw)} MB → ${mb(packed)} MB (${((packed / raw) * 100).toFixed(0)}%) in ${((performance.now() - started) / 1000).toFixed(1)} s → dist/tables.json`);
