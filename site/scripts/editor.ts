@@ -5,7 +5,8 @@
  */
 import { FIXED_SHAPES, formatLayout, formatTiles, isTilesCode, parityInvariant, parseLayout, parseTiles, solvedTiles, sortPieces, tilesToLayout, type Layout, type Piece, type TilesBoard } from '../../solver/index.ts';
 import { BoardView } from './board-view.ts';
-import { setupLangSwitch, t, type Key, type Lang } from './i18n.ts';
+import { currentLang, setupLangSwitch, t, type Key, type Lang } from './i18n.ts';
+import { problemText as inLang } from './problem-text.ts';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -101,7 +102,7 @@ function show(next: Layout, fromText = false): void {
   if (!fromText) codeInput.value = code;
   const check = parseLayout(code);
   const blocks = layout.pieces.filter((p) => p.letter === 'B').length;
-  const problem: (() => string) | null = !check.ok ? () => check.error.message : blocks === 0 ? () => t('noBlock') : blocks > 1 ? () => t('manyBlocks') : null;
+  const problem: (() => string) | null = !check.ok ? () => inLang(check.error, currentLang()) : blocks === 0 ? () => t('noBlock') : blocks > 1 ? () => t('manyBlocks') : null;
   say(problem ?? (() => t('valid')), problem !== null);
   setSolve(problem ? null : code);
   $<HTMLInputElement>('width').value = String(layout.width);
@@ -133,7 +134,7 @@ if (isTilesCode(initial) && parseTiles(initial).ok) showTiles((parseTiles(initia
 else if (parsedInitial.ok) show(layout);
 else {
   show(layout, true);
-  say(() => parsedInitial.error.message, true);
+  say(() => inLang(parsedInitial.error, currentLang()), true);
   setSolve(null);
 }
 
@@ -145,12 +146,12 @@ codeInput.addEventListener('input', () => {
   if (isTilesCode(codeInput.value)) {
     const parsed = parseTiles(codeInput.value);
     if (parsed.ok) return showTiles(parsed.value, true);
-    say(() => parsed.error.message, true);
+    say(() => inLang(parsed.error, currentLang()), true);
     return setSolve(null);
   }
   const parsed = parseLayout(codeInput.value);
   if (parsed.ok) return show(parsed.value, true);
-  say(() => parsed.error.message, true);
+  say(() => inLang(parsed.error, currentLang()), true);
   setSolve(null);
 });
 

@@ -8,6 +8,7 @@ import { codeFromPath } from './path-code.ts';
 import { parsePuzzleCode, unitMoves, type Metric } from '../../solver/index.ts';
 import { countText, downloadText, embedLang, t } from './i18n.ts';
 import { Player } from './player.ts';
+import { problemText } from './problem-text.ts';
 import { solveInBrowser, solveRemote } from './solve-client.ts';
 
 const $ = (id: string) => document.getElementById(id)!;
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
   const parsed = 'code' in fromPath ? parsePuzzleCode(fromPath.code) : null;
   if (!parsed || !parsed.ok) {
     $('message').hidden = false;
-    $('message').textContent = `${t('invalidLayout', lang)}: ${parsed ? parsed.error.message : (fromPath as { error: string }).error}`;
+    $('message').textContent = `${t('invalidLayout', lang)}: ${parsed ? problemText(parsed.error, lang) : (fromPath as { error: string }).error}`;
     $('count').textContent = '';
     $('player').hidden = true;
     return;

@@ -4,6 +4,7 @@ import { evaluateMoves, formatLayout, formatTiles, legalMoves, solvedTiles, move
 import { ClassicTables } from './classic-tables.ts';
 import { countText, currentLang, downloadText, progressText, setupLangSwitch, t, type Lang } from './i18n.ts';
 import { Player } from './player.ts';
+import { problemText } from './problem-text.ts';
 import { solveInBrowser, solveRemote } from './solve-client.ts';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -44,7 +45,9 @@ async function main(): Promise<void> {
   const parsed = parsePuzzleCode(code);
   if (!parsed.ok) {
     $('error').hidden = false;
-    $('error-message').textContent = parsed.error.message;
+    const showProblem = () => ($('error-message').textContent = problemText(parsed.error, currentLang()));
+    showProblem();
+    document.addEventListener('langchange', showProblem);
     $<HTMLAnchorElement>('fix-link').href = `/?layout=${encodeURIComponent(code)}`;
     $('solution').hidden = true;
     return;

@@ -11,6 +11,7 @@
 import boardCss from '../styles/board.css';
 import { parsePuzzleCode, unitMoves, type Metric } from '../../solver/index.ts';
 import { Player } from '../scripts/player.ts';
+import { problemText } from '../scripts/problem-text.ts';
 import { countText, downloadText, embedLang, progressText, t, type Lang } from '../scripts/i18n.ts';
 import { crossOriginWorker, solveInBrowser, solveRemote } from '../scripts/solve-client.ts';
 
@@ -89,7 +90,7 @@ class HuarongSolution extends HTMLElement {
       const msg = document.createElement('div');
       msg.className = 'message';
       msg.setAttribute('role', 'alert');
-      msg.textContent = `Huarong: ${t('invalidLayout', lang)} "${code}": ${parsed.error.message}`;
+      msg.textContent = `Huarong: ${t('invalidLayout', lang)} "${code}": ${problemText(parsed.error, lang)}`;
       frame.append(msg);
       this.dispatchEvent(new CustomEvent('huarong-error', { detail: { message: parsed.error.message } }));
       return;

@@ -1,0 +1,50 @@
+/**
+ * A layout problem (the solver's structured error: code, English message, cell) in the page's language. The solver
+ * speaks English only; here each code has its Chinese sentence, with the numbers taken from the English message.
+ * An unknown code or message shape keeps the English text behind a Chinese lead, never nothing.
+ */
+import type { LayoutProblem } from '../../solver/index.ts';
+import type { Lang } from './i18n.ts';
+
+type Rule = [RegExp, (m: RegExpMatchArray) => string];
+
+const at = (r: string, c: string) => `第 ${r} 行第 ${c} 列`;
+
+const ZH: Record<string, Rule[]> = {
+  empty: [[/./, () => '布局代码是空的']],
+  'too-long': [[/has (\d+) characters, at most (\d+)/, (m) => `布局代码有 ${m[1]} 个字符，最多允许 ${m[2]} 个`]],
+  'empty-row': [[/row (\d+) is empty/, (m) => `第 ${m[1]} 行是空的`]],
+  'row-length': [[/row (\d+) has (\d+) cells, expected (\d+)/, (m) => `第 ${m[1]} 行有 ${m[2]} 格，应为 ${m[3]} 格`]],
+  'board-too-large': [[/(\d+)×(\d+)/, (m) => `棋盘太大（最大 ${m[1]}×${m[2]}）`]],
+  'board-too-small': [[/(\d+)×(\d+)/, (m) => `棋盘太小（最小 ${m[1]}×${m[2]}）`]],
+  'bad-character': [
+    [/digit '(.)' at row (\d+) col (\d+)/, (m) => `${at(m[2]!, m[3]!)}是数字“${m[1]}”：华容道代码只用字母`],
+    [/character (".*") at row (\d+) col (\d+).*1–9/, (m) => `${at(m[2]!, m[3]!)}有意外的字符 ${m[1]}：请用 1–9、A–Z 和 “.”`],
+    [/character (".*") at row (\d+) col (\d+)/, (m) => `${at(m[2]!, m[3]!)}有意外的字符 ${m[1]}：请用字母和 “.”`],
+  ],
+  'no-empty': [[/./, () => '没有空格：什么都动不了']],
+  'piece-incomplete': [[/^(\S+) at row (\d+) col (\d+) has no cell (below it|to its right)/, (m) => `${at(m[2]!, m[3]!)}的 ${m[1]} 缺少${m[4] === 'below it' ? '下方' : '右侧'}的格子`]],
+  'bad-commoncode': [[/^CommonCode (\S+):/, (m) => `CommonCode ${m[1]} 无效：它描述的棋子摆不进 4×5 棋盘`]],
+  'blank-count': [
+    [/a second blank at row (\d+) col (\d+)/, (m) => `${at(m[1]!, m[2]!)}是第二个空位：只能有一个`],
+    [/no blank/, () => '没有空位（“.”）：必须正好有一个'],
+  ],
+  'bad-tile': [
+    [/tile 0 at row (\d+) col (\d+)/, (m) => `${at(m[1]!, m[2]!)}是 0：数字从 1 开始`],
+    [/tile (\S+) at row (\d+) col (\d+) is larger than (\S+): a (\d+)×(\d+) board has tiles 1–(\S+)/, (m) => `${at(m[2]!, m[3]!)}的 ${m[1]} 太大：${m[5]}×${m[6]} 棋盘的数字是 1–${m[7]}`],
+  ],
+  'duplicate-tile': [[/tile (\S+) appears twice: row (\d+) col (\d+) and row (\d+) col (\d+)/, (m) => `数字 ${m[1]} 出现了两次：${at(m[2]!, m[3]!)}和${at(m[4]!, m[5]!)}`]],
+  'missing-tile': [[/tile (\S+) is missing/, (m) => `缺少数字 ${m[1]}`]],
+  'no-goal': [[/./, () => '没有 B（2×2 大块），也没有指定目标：请说明哪个棋子要到哪一格']],
+  'ambiguous-goal': [[/^(\d+) B blocks/, (m) => `有 ${m[1]} 个 B 大块，却没有指定目标：请说明是哪一个要到哪一格`]],
+};
+
+export function problemText(problem: LayoutProblem, lang: Lang): string {
+  if (lang === 'en') return problem.message;
+  for (const [pattern, render] of ZH[problem.code] ?? []) {
+    const m = problem.message.match(pattern);
+    if (m) return render(m);
+  }
+  const where = problem.at ? `（${at(String(problem.at.row), String(problem.at.col))}）` : '';
+  return `布局代码有误${where}：${problem.message}`;
+}

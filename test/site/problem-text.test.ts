@@ -1,0 +1,53 @@
+/** Layout problems in Chinese: every code the codecs produce has its own sentence, with the numbers and the cell. */
+import { describe, expect, it } from 'vitest';
+import { parsePuzzleCode, type LayoutProblem } from '../../solver/index.ts';
+import { problemText } from '../../site/scripts/problem-text.ts';
+
+const BAD_CODES = [
+  '',
+  'x'.repeat(400),
+  'VBBV--VHHV-VSSV-S..S',
+  'VBBV-VBBV-VHHV-VSSV-S..SS',
+  'VBBV-VBB1-VHHV-VSSV-S..S',
+  'VBBV-VBBV-VHHV-VSSV-S..#',
+  'VBBV-VBBV-VHHV-VSSV-SSSS',
+  'VBBV-VBBV-VHHV-VSSV-S.V.',
+  'S.',
+  `${'S'.repeat(12)}.`,
+  'FFFFFFFFF',
+  '1234-5678-9ABC-DEF1',
+  '1234-5678-9ABC-DE..',
+  '123-456-780',
+  '123-456-79.',
+  '123-456-77.',
+  '123-456-7?.',
+];
+
+function problems(): LayoutProblem[] {
+  return BAD_CODES.map((code) => {
+    const parsed = parsePuzzleCode(code);
+    if (parsed.ok) throw new Error(`${code} parsed`);
+    return parsed.error;
+  });
+}
+
+describe('problemText', () => {
+  it('gives every problem its own Chinese sentence, naming the cell when there is one', () => {
+    const seen = new Set<string>();
+    for (const problem of problems()) {
+      const zh = problemText(problem, 'zh');
+      seen.add(problem.code);
+      expect(zh, problem.message).not.toMatch(/^布局代码有误/); // a rule of its own matched, not the fallback
+      expect(zh, problem.message).toMatch(/[\u4e00-\u9fff]/);
+      if (problem.at) expect(zh, problem.message).toContain(`第 ${problem.at.row} 行`);
+      expect(problemText(problem, 'en')).toBe(problem.message);
+    }
+    // The sample covers the codes people meet when typing a code.
+    for (const code of ['empty', 'too-long', 'empty-row', 'row-length', 'bad-character', 'no-empty', 'piece-incomplete', 'board-too-small', 'bad-commoncode', 'blank-count', 'bad-tile', 'duplicate-tile']) expect(seen).toContain(code);
+  });
+
+  it('keeps the English reason behind a Chinese lead for a problem it has no sentence for', () => {
+    const zh = problemText({ code: 'something-new', message: 'a new kind of problem', at: { row: 2, col: 3 } }, 'zh');
+    expect(zh).toBe('布局代码有误（第 2 行第 3 列）：a new kind of problem');
+  });
+});
