@@ -195,7 +195,7 @@ async function main(): Promise<void> {
     try {
       await navigator.clipboard.writeText(location.href);
     } catch {
-      prompt('Copy this link', location.href);
+      prompt(t('copyLink'), location.href);
     }
     $('copy-link').textContent = t('copied');
     setTimeout(() => ($('copy-link').textContent = t('copyLink')), 1500);

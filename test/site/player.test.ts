@@ -106,17 +106,19 @@ describe('themes: every text meets WCAG AA (4.5:1) on what it is drawn on', () =
     });
   }
 
-  it('the widget, theme="dark", on a white page', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await page.setContent(`<body style="background:#fff;color:#000"><script type="module" src="${server.url}/widget.js"></script>
-      <huarong-solution id="w" layout="${HENGDAO}" theme="dark" controls></huarong-solution></body>`);
-    await page.waitForFunction(() => (document.querySelector('#w') as HTMLElement).dataset.length === '81', null, { timeout: 60_000 });
-    await page.locator('#w .ctl-forward').click();
-    const texts = await page.evaluate(contrastsIn, '#w');
-    expect(texts.length).toBeGreaterThan(20);
-    expect(texts.filter((x) => x.ratio < 4.5)).toEqual([]);
-    await page.close();
-  });
+  for (const [theme, scheme, pageBackground] of [['dark', 'light', '#fff'], ['light', 'light', '#000'], ['auto', 'dark', '#fff']] as const) {
+    it(`the widget, theme="${theme}" (system ${scheme}), on a ${pageBackground === '#fff' ? 'white' : 'black'} page`, async () => {
+      const page = await browser.newPage({ viewport: DESKTOP, colorScheme: scheme });
+      await page.setContent(`<body style="background:${pageBackground};color:#888"><script type="module" src="${server.url}/widget.js"></script>
+        <huarong-solution id="w" layout="${HENGDAO}" theme="${theme}" controls></huarong-solution></body>`);
+      await page.waitForFunction(() => (document.querySelector('#w') as HTMLElement).dataset.length === '81', null, { timeout: 60_000 });
+      await page.locator('#w .ctl-forward').click();
+      const texts = await page.evaluate(contrastsIn, '#w');
+      expect(texts.length).toBeGreaterThan(20);
+      expect(texts.filter((x) => x.ratio < 4.5)).toEqual([]);
+      await page.close();
+    });
+  }
 });
 
 describe('embed sizes', () => {
