@@ -382,9 +382,14 @@ describe('language', () => {
 });
 
 describe('layout stability (CLS ≤ 0.1, PerformanceObserver layout-shift)', () => {
-  for (const path of [`/s/${HENGDAO}`, `/embed/${HENGDAO}`, '/', '/s/1234-5678-9ABC-DE.F']) {
+  for (const path of [`/s/${HENGDAO}`, `/embed/${HENGDAO}`, '/', '/s/1234-5678-9ABC-DE.F', '/layouts/<first>/']) {
     for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
       it(`${path} on a ${name}`, async () => {
+        let target = path;
+        if (path.includes('<first>')) {
+          const gallery = await (await fetch(`${server.url}/layouts/`)).text();
+          target = /href="(\/layouts\/[^"/]+\/)"/.exec(gallery)![1]!;
+        }
         const page = await browser.newPage({ viewport });
         await page.addInitScript(() => {
           (window as unknown as { cls: number }).cls = 0;
@@ -392,8 +397,9 @@ describe('layout stability (CLS ≤ 0.1, PerformanceObserver layout-shift)', () 
             for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) (window as unknown as { cls: number }).cls += e.value;
           }).observe({ type: 'layout-shift', buffered: true });
         });
-        await page.goto(server.url + path);
-        if (path !== '/') await ready(page);
+        await page.goto(server.url + target);
+        if (target.startsWith('/layouts/')) await page.waitForSelector('#player .player:not(.skeleton)');
+        else if (target !== '/') await ready(page);
         await page.waitForTimeout(800);
         const cls = await page.evaluate(() => (window as unknown as { cls: number }).cls);
         expect(cls).toBeLessThanOrEqual(0.1);
