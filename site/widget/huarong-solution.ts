@@ -9,7 +9,7 @@
  * inside the element (a plain link, say) is the no-JavaScript fallback: the shadow root does not render it.
  */
 import boardCss from '../styles/board.css';
-import { parsePuzzleCode, unitMoves, type Metric } from '../../solver/index.ts';
+import { parsePuzzleCode, unitMoves, type Layout, type Metric } from '../../solver/index.ts';
 import { Player } from '../scripts/player.ts';
 import { problemText } from '../scripts/problem-text.ts';
 import { countText, downloadText, embedLang, progressText, t, type Lang } from '../scripts/i18n.ts';
@@ -37,10 +37,23 @@ const WIDGET_CSS = `
 .move-list { height: 8rem; }
 `;
 
+/** What build() put on screen for a valid layout, for fetchSolution() to fill. */
+interface Built {
+  player: Player;
+  count: HTMLElement;
+  frame: HTMLElement;
+  layout: Layout;
+  canonical: string;
+  metric: Metric;
+  tiles: boolean;
+  lang: Lang;
+}
+
 class HuarongSolution extends HTMLElement {
-  static observedAttributes = ['layout', 'metric', 'lang'];
+  static observedAttributes = ['layout', 'metric', 'lang', 'theme', 'controls', 'speed'];
   private observer: IntersectionObserver | null = null;
-  private started = false;
+  private fetched = false;
+  private built: Built | null = null;
   private readonly shadow: ShadowRoot;
 
   constructor() {
@@ -53,12 +66,15 @@ class HuarongSolution extends HTMLElement {
 
   connectedCallback(): void {
     if (!this.hasAttribute('theme')) this.setAttribute('theme', 'light');
-    if (this.started || this.observer) return;
+    // The board and controls are drawn at once, at their final size (the host page does not move later); only the
+    // solution waits until the element is about to scroll into view.
+    if (!this.shadow.querySelector('.frame')) this.build();
+    if (this.fetched || this.observer) return;
     this.observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) {
         this.observer?.disconnect();
         this.observer = null;
-        void this.start();
+        void this.fetchSolution();
       }
     }, { rootMargin: '200px' });
     this.observer.observe(this);
@@ -69,16 +85,16 @@ class HuarongSolution extends HTMLElement {
     this.observer = null;
   }
 
-  attributeChangedCallback(): void {
-    if (this.started) {
-      this.started = false;
-      void this.start();
-    }
+  attributeChangedCallback(name: string, before: string | null, after: string | null): void {
+    if (before === after || !this.shadow.querySelector('.frame') || name === 'theme') return;
+    this.build();
+    if (this.fetched) void this.fetchSolution();
   }
 
-  private async start(): Promise<void> {
-    this.started = true;
+  /** Draws the frame, the title line and the player for the layout (or explains what is wrong with it). */
+  private build(): void {
     for (const el of [...this.shadow.children]) if (el.tagName !== 'STYLE') el.remove();
+    this.built = null;
     const frame = document.createElement('div');
     frame.className = 'frame';
     this.shadow.append(frame);
@@ -103,6 +119,7 @@ class HuarongSolution extends HTMLElement {
     title.className = 'title';
     const count = document.createElement('span');
     count.className = 'count';
+    count.textContent = t('solving', lang);
     const link = document.createElement('a');
     link.href = `${ORIGIN}/s/${canonical}${metric === 'move' ? '' : `?metric=${metric}`}`;
     link.target = '_blank';
@@ -110,37 +127,47 @@ class HuarongSolution extends HTMLElement {
     link.textContent = '华容道 ↗';
     link.setAttribute('aria-label', t('openSite', lang));
     title.append(count, link);
-    const loading = document.createElement('p');
-    loading.className = 'loading';
-    loading.textContent = t('solving', lang);
-    frame.append(title, loading);
+    frame.append(title);
     const controls = this.getAttribute('controls');
     const player = new Player(frame, parsed.value.layout, { exit: !tiles, tiles, lang, controls: controls !== null && controls !== 'false' && controls !== '0', speed: Number(this.getAttribute('speed')) || 1 });
+    player.addEventListener('change', (e) => this.dispatchEvent(new CustomEvent('huarong-step', { detail: { position: (e as CustomEvent<number>).detail, length: player.length } })));
+    this.built = { player, count, frame, layout: parsed.value.layout, canonical, metric, tiles, lang };
+  }
+
+  /** Asks /solve (or, when it declines, this browser) and loads the solution into the player. */
+  private async fetchSolution(): Promise<void> {
+    this.fetched = true;
+    const built = this.built;
+    if (!built) return;
+    const { player, count, frame, layout, canonical, metric, tiles, lang } = built;
     const remote = await solveRemote(ORIGIN, canonical, metric);
-    const result = remote.ok ? remote.result : remote.failure.kind === 'bad-input' ? null : await this.solveHere(loading, canonical, metric, lang);
-    loading.remove();
+    const result = remote.ok ? remote.result : remote.failure.kind === 'bad-input' ? null : await this.solveHere(frame, canonical, metric, lang);
+    if (this.built !== built) return; // the attributes changed meanwhile: a newer fetch is on its way
     if (!result) {
       const msg = document.createElement('div');
       msg.className = 'message';
       msg.setAttribute('role', 'alert');
       msg.textContent = remote.ok || remote.failure.kind !== 'bad-input' ? `Huarong: ${t('cancelledNoSolution', lang)}` : `Huarong: ${remote.failure.message}`;
-      frame.append(msg);
+      count.textContent = '';
+      frame.insertBefore(msg, player.root);
       this.dispatchEvent(new CustomEvent('huarong-error', { detail: { message: msg.textContent } }));
       return;
     }
-    player.load(parsed.value.layout, tiles && metric === 'straight' ? unitMoves(result.moves) : result.moves);
+    player.load(layout, tiles && metric === 'straight' ? unitMoves(result.moves) : result.moves);
     count.textContent = result.solvable ? countText(result.length!, metric, lang) : t('noSolution', lang);
     this.dataset.length = String(result.length ?? '');
     const start = Number(this.getAttribute('start'));
     if (start > 0) player.jump(start);
-    player.addEventListener('change', (e) => this.dispatchEvent(new CustomEvent('huarong-step', { detail: { position: (e as CustomEvent<number>).detail, length: player.length } })));
     if (this.hasAttribute('autoplay') && this.getAttribute('autoplay') !== 'false') void player.play();
     this.dispatchEvent(new CustomEvent('huarong-ready', { detail: { length: result.length } }));
   }
 
   /** The edge would not solve it: solve in this browser, showing progress, with a cancel button. */
-  private async solveHere(status: HTMLElement, code: string, metric: Metric, lang: Lang) {
+  private async solveHere(frame: HTMLElement, code: string, metric: Metric, lang: Lang) {
+    const status = document.createElement('p');
+    status.className = 'loading';
     status.textContent = t('solvingInBrowser', lang);
+    frame.insertBefore(status, frame.querySelector('.player'));
     const progress = document.createElement('span');
     progress.className = 'progress';
     const cancel = document.createElement('button');
@@ -161,6 +188,8 @@ class HuarongSolution extends HTMLElement {
       return await local.result;
     } catch {
       return null;
+    } finally {
+      status.remove();
     }
   }
 }

@@ -382,7 +382,7 @@ describe('language', () => {
 });
 
 describe('layout stability (CLS ≤ 0.1, PerformanceObserver layout-shift)', () => {
-  for (const path of [`/s/${HENGDAO}`, `/embed/${HENGDAO}`, '/', '/s/1234-5678-9ABC-DE.F', '/layouts/<first>/']) {
+  for (const path of [`/s/${HENGDAO}`, `/embed/${HENGDAO}`, '/', '/s/1234-5678-9ABC-DE.F', '/layouts/<first>/', '/docs/', '/hardest/']) {
     for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
       it(`${path} on a ${name}`, async () => {
         let target = path;
@@ -399,7 +399,8 @@ describe('layout stability (CLS ≤ 0.1, PerformanceObserver layout-shift)', () 
         });
         await page.goto(server.url + target);
         if (target.startsWith('/layouts/')) await page.waitForSelector('#player .player:not(.skeleton)');
-        else if (target !== '/') await ready(page);
+        else if (target.startsWith('/docs/')) await page.waitForFunction(() => customElements.get('huarong-solution') !== undefined);
+        else if (target.startsWith('/s/') || target.startsWith('/embed/')) await ready(page);
         await page.waitForTimeout(800);
         const cls = await page.evaluate(() => (window as unknown as { cls: number }).cls);
         expect(cls).toBeLessThanOrEqual(0.1);
