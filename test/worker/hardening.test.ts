@@ -193,6 +193,28 @@ describe('named layouts are recognised', () => {
   });
 });
 
+describe('pages served ready to draw (no layout shift when the script runs)', () => {
+  it('/s/ carries the code, the board sized from it, and the distance line only where the tablebase answers', async () => {
+    const classic = await (await call('/s/VBBV-VBBV-VHHV-VSSV-S..S')).text();
+    expect(classic).toMatch(/<code id="layout-code">VBBV-VBBV-VHHV-VSSV-S\.\.S<\/code>/);
+    expect(classic).toContain('class="player skeleton"');
+    expect(classic).toMatch(/class="board" style="--w:4;--h:5;aspect-ratio:4 \/ 5"/);
+    expect(classic).toMatch(/<p id="distance"[^>]*>/);
+    expect(/<p id="distance"[^>]*>/.exec(classic)![0]).not.toContain('hidden');
+    const tiles = await (await call('/s/123-456-78.')).text();
+    expect(tiles).toMatch(/class="board" style="--w:3;--h:3;aspect-ratio:3 \/ 3"/);
+    expect(/<p id="distance"[^>]*>/.exec(tiles)![0]).toContain('hidden');
+    const wide = await (await call('/s/SBBSS-.BBSS-S.SSS-HHS.S')).text();
+    expect(wide).toMatch(/style="--w:5;--h:4;aspect-ratio:5 \/ 4"/);
+    expect(/<p id="distance"[^>]*>/.exec(wide)![0]).toContain('hidden'); // not the classic board
+  });
+
+  it('/embed/ sizes its board from the code', async () => {
+    const page = await (await call('/embed/1234-5678-9ABC-DEF.')).text();
+    expect(page).toMatch(/class="board" style="--w:4;--h:4;aspect-ratio:4 \/ 4"/);
+  });
+});
+
 describe('link previews that render everywhere', () => {
   /** PNG signature and the IHDR size. */
   function pngSize(bytes: Uint8Array): [number, number] {
