@@ -159,7 +159,7 @@ describe('framing', () => {
     expect(await page.inputValue('#embed-iframe')).toContain(`/embed/${HENGDAO}`);
     await page.check('#opt-autoplay');
     expect(await page.inputValue('#embed-iframe')).toContain('autoplay=1');
-    await page.frameLocator('#embed-preview').locator('#player .board').waitFor();
+    await page.frameLocator('#embed-preview').locator('#player[data-ready="true"] .player:not(.skeleton) .board').waitFor();
     await page.close();
   });
 });

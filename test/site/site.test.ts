@@ -188,7 +188,7 @@ describe('editor, gallery, docs', () => {
     expect(await page.$$eval('.gallery-item', (rows) => rows.length)).toBe(CLASSIC.length);
     expect(await page.textContent('.gallery')).toContain('横刀立马');
     await page.click('a[href="/layouts/heng-dao-li-ma/"] >> nth=1');
-    await page.waitForSelector('#player .board');
+    await page.waitForSelector('#player .player:not(.skeleton)'); // the served stand-in has a board too
     expect(await page.textContent('.move-count')).toContain('81 moves');
     expect(await page.textContent('.counter')).toBe('0 / 81');
     await page.screenshot({ path: new URL('gallery-page.png', ARTIFACTS).pathname, fullPage: true });
