@@ -68,7 +68,7 @@ export function assetHeaders(path: string, headers: Headers): void {
     // Unpacked by the page (DecompressionStream), so it travels as bytes, not as a Content-Encoding.
     headers.set('Content-Type', 'application/octet-stream');
     headers.set('Cache-Control', 'public, max-age=31536000, immutable');
-  } else if (path === '/widget.js' || path === '/widget-solver.js' || path === '/tables.json') headers.set('Cache-Control', 'public, max-age=300');
+  } else if (path === '/widget.js' || path === '/widget-solver.js' || path === '/tables.json' || path === '/lang.js') headers.set('Cache-Control', 'public, max-age=300');
   else if (/^\/(pdb|tablebase)\//.test(path)) {
     headers.set('Content-Type', path.endsWith('.json') ? 'application/json' : 'application/octet-stream');
     headers.set('Cache-Control', 'public, max-age=86400');

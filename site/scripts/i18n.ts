@@ -154,7 +154,7 @@ export function applyLang(lang: Lang = currentLang()): void {
   for (const el of document.querySelectorAll<HTMLElement>('[data-i18n]')) el.textContent = t(el.dataset.i18n as Key, lang);
   for (const el of document.querySelectorAll<HTMLElement>('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel as Key, lang));
   for (const el of document.querySelectorAll<HTMLElement>('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle as Key, lang);
-  // Bilingual blocks ([data-lang]) are shown and hidden by CSS from this attribute (public/lang.js sets it first).
+  // Bilingual blocks ([data-lang]) are shown and hidden by CSS from this attribute (/lang.js sets it first).
   document.documentElement.dataset.uiLang = lang;
   for (const button of document.querySelectorAll<HTMLElement>('[data-set-lang]')) button.setAttribute('aria-pressed', String(button.dataset.setLang === lang));
   document.dispatchEvent(new CustomEvent('langchange', { detail: lang }));

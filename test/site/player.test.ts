@@ -383,14 +383,14 @@ describe('language', () => {
 
 describe('layout stability (CLS ≤ 0.1, PerformanceObserver layout-shift)', () => {
   for (const path of [`/s/${HENGDAO}`, `/embed/${HENGDAO}`, '/', '/s/1234-5678-9ABC-DE.F', '/layouts/<first>/', '/docs/', '/hardest/']) {
-    for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
-      it(`${path} on a ${name}`, async () => {
+    for (const [name, viewport, locale] of [['desktop', DESKTOP, 'en-US'], ['phone', PHONE, 'en-US'], ['desktop', DESKTOP, 'zh-CN'], ['phone', PHONE, 'zh-CN']] as const) {
+      it(`${path} on a ${name}, ${locale}`, async () => {
         let target = path;
         if (path.includes('<first>')) {
           const gallery = await (await fetch(`${server.url}/layouts/`)).text();
           target = /href="(\/layouts\/[^"/]+\/)"/.exec(gallery)![1]!;
         }
-        const page = await browser.newPage({ viewport });
+        const page = await browser.newPage({ viewport, locale });
         await page.addInitScript(() => {
           (window as unknown as { cls: number }).cls = 0;
           new PerformanceObserver((list) => {
