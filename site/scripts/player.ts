@@ -6,7 +6,7 @@
  * Builds its own DOM inside a container, so the site pages, the iframe and the widget share it. On a wide container
  * the move list sits beside the board (a container query); on a narrow one below it, and it can be collapsed.
  */
-import { movePiece, traditionalNames, type Layout, type Move, type PieceName } from '../../solver/index.ts';
+import { movePiece, tileNumber, traditionalNames, type Layout, type Move, type PieceName } from '../../solver/index.ts';
 import { BoardView } from './board-view.ts';
 import { currentLang, t, type Key, type Lang } from './i18n.ts';
 
@@ -248,7 +248,7 @@ export class Player extends EventTarget {
     const pieceIndex = before.pieces.findIndex((p) => p.row === m.from[0] && p.col === m.from[1]);
     if (this.startNames) return this.startNames[this.identities[i]![pieceIndex]!]![this.lang];
     const letter = before.pieces[pieceIndex]?.letter ?? '?';
-    return this.tiles ? String(parseInt(letter, 36)) : letter;
+    return this.tiles ? String(tileNumber(letter)) : letter;
   }
 
   private renderList(): void {

@@ -1,6 +1,6 @@
 /** The /s/<code> page: validate the code, fetch the solution (or solve in the browser), play it, let people play. */
 import { codeFromPath } from './path-code.ts';
-import { evaluateMoves, formatLayout, formatTiles, legalMoves, solvedTiles, movePiece, parsePuzzleCode, tileMoves, unitMoves, type Layout, type Metric, type MoveEvaluation, type SolveResult, type TilesResult } from '../../solver/index.ts';
+import { evaluateMoves, formatLayout, formatTiles, legalMoves, solvedTiles, movePiece, parsePuzzleCode, tileMoves, tileNumber, unitMoves, type Layout, type Metric, type MoveEvaluation, type SolveResult, type TilesResult } from '../../solver/index.ts';
 import { ClassicTables } from './classic-tables.ts';
 import { countText, currentLang, downloadText, progressText, setupLangSwitch, t, type Lang } from './i18n.ts';
 import { Player } from './player.ts';
@@ -353,7 +353,7 @@ function solvedIn(n: number, optimal: number, metric: Metric): string {
 /** Tiles code of a layout of 1×1 lettered pieces. */
 function tilesCode(layout: Layout): string {
   const cells = new Uint8Array(layout.width * layout.height);
-  for (const p of layout.pieces) cells[p.row * layout.width + p.col] = parseInt(p.letter, 36);
+  for (const p of layout.pieces) cells[p.row * layout.width + p.col] = tileNumber(p.letter);
   return formatTiles({ width: layout.width, height: layout.height, cells });
 }
 
