@@ -153,6 +153,17 @@ describe('embed sizes', () => {
     }
   });
 
+  it('the smallest frame oEmbed offers (160 × 240) still shows a usable board with no scrolling', async () => {
+    const page = await open(`/embed/${HENGDAO}`, { width: 160, height: 240 });
+    await ready(page);
+    const sizes = await page.evaluate(() => ({ sh: document.documentElement.scrollHeight, sw: document.documentElement.scrollWidth, board: document.querySelector('.board')!.getBoundingClientRect().height, controls: document.querySelector('.controls')!.getBoundingClientRect().height }));
+    expect(sizes.sh).toBeLessThanOrEqual(240);
+    expect(sizes.sw).toBeLessThanOrEqual(160);
+    expect(sizes.board).toBeGreaterThan(80);
+    expect(sizes.controls).toBeLessThan(45); // one row of buttons
+    await page.close();
+  });
+
   it('opening the collapsed list in a small frame shrinks the board instead of scrolling', async () => {
     const page = await open(`/embed/${HENGDAO}`, { width: 360, height: 560 });
     await ready(page);
