@@ -20,12 +20,7 @@ export class ClassicTables {
 
   /** Fetches the table this layout needs in this metric; false when the tablebase does not cover it or it cannot be had. */
   ensure(layout: Layout, metric: Metric, goal?: GoalSpec | null): Promise<boolean> {
-    let mix: Mix | null;
-    try {
-      mix = classicMix(layout, goal);
-    } catch {
-      return Promise.resolve(false); // no default goal (no single B)
-    }
+    const mix = classicMix(layout, goal);
     if (!mix) return Promise.resolve(false);
     const key = `${metric}-${mixTag(mix)}`;
     if (this.tables.has(key)) return Promise.resolve(true);

@@ -2,6 +2,7 @@
  * Move evaluation for players (classic layouts): the distance to the goal now, and the distance after each legal
  * move, so a player can mark moves as closer, same or farther — like a chess analysis board backed by a tablebase.
  */
+import { attempt } from '../errors.ts';
 import { resolveGoal, type GoalSpec } from '../goal.ts';
 import type { Layout } from '../layout.ts';
 import type { Move } from '../moves.ts';
@@ -18,9 +19,14 @@ export interface MoveEvaluation {
   moves: Array<Move & { distance: number | null }>;
 }
 
-/** The piece mix whose table covers this layout, or null when the tablebase does not cover it. */
+/**
+ * The piece mix whose table covers this layout, or null when the tablebase does not cover it — a layout with no goal
+ * (no single B and none given) included, so callers need no error handling to ask.
+ */
 export function classicMix(layout: Layout, goal?: GoalSpec | null): Mix | null {
-  const classic = toClassicPosition(layout, resolveGoal(layout, goal));
+  const resolved = attempt(() => resolveGoal(layout, goal));
+  if (!resolved.ok) return null;
+  const classic = toClassicPosition(layout, resolved.value);
   return 'position' in classic ? classic.position.mix : null;
 }
 

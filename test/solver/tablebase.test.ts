@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { evaluateMoves, legalMoves, parseLayoutOrThrow, solve, type Metric, type SolveResult } from '../../solver/index.ts';
+import { classicMix, evaluateMoves, legalMoves, parseLayoutOrThrow, solve, type Metric, type SolveResult } from '../../solver/index.ts';
 import { fileTables, TABLEBASE_DIR, tablebasePresent } from '../../solver/node/tablebase-files.ts';
 import { tableFileName } from '../../solver/tablebase/file.ts';
 import { MIXES, findMix } from '../../solver/tablebase/mixes.ts';
@@ -152,6 +152,15 @@ describe('move evaluation', () => {
     expect(evaluateMoves(parseLayoutOrThrow('SBBS-VBBV-VHHV-V.SV-V..V'), 'move', tables)).toBeNull();
     expect(evaluateMoves(parseLayoutOrThrow('VBBV-VBBV-VHHV-VSSV-S..S'), 'move', tables, { piece: 'B', at: [3, 0] })).toBeNull();
     expect(evaluateMoves(parseLayoutOrThrow('VBBV-VBBV-VHHV-VSSV-S..S'), 'move', () => null)).toBeNull();
+  });
+});
+
+describe('which layouts the tablebase covers', () => {
+  it('classicMix names the mix of a classic layout and answers null, without throwing, for one with no goal', () => {
+    expect(classicMix(parseLayoutOrThrow('VBBV-VBBV-VHHV-VSSV-S..S'))).toEqual(findMix(4, 1, 4));
+    expect(classicMix(parseLayoutOrThrow('VSSV-VSSV-VHHV-VSSV-S..S'))).toBeNull(); // no B
+    expect(classicMix(parseLayoutOrThrow('BBBB-BBBB-VHHV-VSSV-S..S'))).toBeNull(); // two B: ambiguous
+    expect(classicMix(parseLayoutOrThrow('SBBSS-.BBSS-S.SSS-HHS.S'))).toBeNull(); // not the 4×5 board
   });
 });
 

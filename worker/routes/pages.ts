@@ -55,7 +55,7 @@ pageRoutes.get('/s/*', async (c) => {
     .on('#player .board', { element: (el) => void (parsed.ok && el.setAttribute('style', boardStyle(parsed.value.layout))) })
     .on('#distance', {
       element: (el) => {
-        if (!parsed.ok || parsed.value.kind === 'tiles' || !safeClassicMix(parsed.value.layout)) el.setAttribute('hidden', '');
+        if (!parsed.ok || parsed.value.kind === 'tiles' || !classicMix(parsed.value.layout)) el.setAttribute('hidden', '');
       },
     })
     .on('head', {
@@ -91,14 +91,6 @@ pageRoutes.get('/img/*', async (c) => {
 /** The board's proportions as the player will draw them, for the space reserved in the served HTML. */
 export function boardStyle(layout: Layout): string {
   return `--w:${layout.width};--h:${layout.height};aspect-ratio:${layout.width} / ${layout.height}`;
-}
-
-function safeClassicMix(layout: Layout): boolean {
-  try {
-    return classicMix(layout) !== null;
-  } catch {
-    return false; // no default goal (no 2×2 block)
-  }
 }
 
 /** The name in the page heading: the Chinese name always, pinyin and gloss when the page is in English. */
