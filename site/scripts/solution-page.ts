@@ -2,6 +2,7 @@
 import { codeFromPath } from './path-code.ts';
 import { evaluateMoves, formatLayout, formatTiles, legalMoves, solvedTiles, movePiece, parsePuzzleCode, tileMoves, tileNumber, unitMoves, type Layout, type Metric, type MoveEvaluation, type SolveResult, type TilesResult } from '../../solver/index.ts';
 import { ClassicTables } from './classic-tables.ts';
+import { copyOnClick } from './copy-button.ts';
 import { countText, currentLang, downloadText, progressText, setupLangSwitch, t, type Lang } from './i18n.ts';
 import { Player } from './player.ts';
 import { problemText } from './problem-text.ts';
@@ -191,15 +192,7 @@ async function main(): Promise<void> {
   }
 
   $('cancel').addEventListener('click', () => cancelLocal?.());
-  $('copy-link').addEventListener('click', async () => {
-    try {
-      await navigator.clipboard.writeText(location.href);
-    } catch {
-      prompt(t('copyLink'), location.href);
-    }
-    $('copy-link').textContent = t('copied');
-    setTimeout(() => ($('copy-link').textContent = t('copyLink')), 1500);
-  });
+  copyOnClick($('copy-link'), () => location.href, { done: 'copied', idle: 'copyLink' });
   const embedSnippets = () => {
     const autoplay = $<HTMLInputElement>('opt-autoplay').checked;
     const controls = $<HTMLInputElement>('opt-controls').checked;
@@ -221,17 +214,8 @@ async function main(): Promise<void> {
   };
   for (const id of ['opt-autoplay', 'opt-controls', 'opt-theme']) $(id).addEventListener('change', embedSnippets);
   for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-copy]')) {
-    button.addEventListener('click', async () => {
-      const field = $<HTMLTextAreaElement>(button.dataset.copy!);
-      try {
-        await navigator.clipboard.writeText(field.value);
-      } catch {
-        field.select();
-        document.execCommand('copy');
-      }
-      button.textContent = t('copiedShort');
-      setTimeout(() => (button.textContent = t('copy')), 1500);
-    });
+    const field = $<HTMLTextAreaElement>(button.dataset.copy!);
+    copyOnClick(button, () => field.value, { done: 'copiedShort', idle: 'copy' }, field);
   }
   $('embed').addEventListener('click', () => {
     embedSnippets();
