@@ -8,15 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-
-export interface TableCopy {
-  /** The gzip copy's URL path, e.g. /pdb/15-2_3_4.pdb.1a2b3c4d5e6f.gz */
-  url: string;
-  /** Size of the table itself. */
-  bytes: number;
-  /** Size of the copy (what travels). */
-  gzipBytes: number;
-}
+import type { TableCopy } from '../site/scripts/table-files.ts';
 
 const DIST = new URL('../dist/', import.meta.url);
 const started = performance.now();

@@ -3,9 +3,13 @@
  * versioned, immutable names, unpacked with DecompressionStream, with progress reported as bytes arrive. Falls back
  * to the plain file (/pdb/…, /tablebase/…) when there is no manifest or no copy.
  */
+/** One entry of /tables.json (written by scripts/compress-tables.ts). */
 export interface TableCopy {
+  /** The gzip copy's URL path, e.g. /pdb/15-2_3_4.pdb.1a2b3c4d5e6f.gz */
   url: string;
+  /** Size of the table itself. */
   bytes: number;
+  /** Size of the copy (what travels). */
   gzipBytes: number;
 }
 
