@@ -73,8 +73,7 @@ export class BoardView {
     exit.style.left = `${(Math.floor((width - 2) / 2) / width) * 100}%`;
     exit.style.width = `${(2 / width) * 100}%`;
     if (this.exit) this.root.append(exit);
-    const zh = this.lang === 'zh';
-    this.root.setAttribute('aria-label', zh ? `${width}×${height} 棋盘` : `${width}×${height} board`);
+    this.root.setAttribute('aria-label', this.lang === 'zh' ? `${width}×${height} 棋盘` : `${width}×${height} board`);
     this.pieces = this.layout.pieces.map((p, i) => {
       const el = document.createElement('div');
       const label = document.createElement('span');
@@ -86,7 +85,6 @@ export class BoardView {
         el.className = 'piece piece-T';
         el.dataset.tile = n;
         label.textContent = n;
-        el.setAttribute('aria-label', `${zh ? '数字' : 'tile'} ${n} (${p.row}, ${p.col})`);
       } else {
         el.className = `piece piece-${/^[BVHS]$/.test(p.letter) ? p.letter : 'X'}`;
         const name = this.names?.[i];
@@ -96,8 +94,8 @@ export class BoardView {
           label.textContent = [...name.zh].join('\n');
           label.classList.add('vertical');
         }
-        el.setAttribute('aria-label', `${name ? name[this.lang] : p.letter} (${p.row}, ${p.col})`);
       }
+      el.setAttribute('aria-label', this.accessibleName(i, p.row, p.col));
       el.append(label);
       this.place(el, p, p.row, p.col);
       this.root.append(el);
@@ -148,8 +146,15 @@ export class BoardView {
     const [row, col] = path[path.length - 1]!;
     piece.row = row;
     piece.col = col;
+    el.setAttribute('aria-label', this.accessibleName(index, row, col));
+  }
+
+  /** "曹操 (0, 1)", "soldier 2 (4, 3)", "tile 11 (2, 3)": what a screen reader says for piece `index` at (row, col). */
+  private accessibleName(index: number, row: number, col: number): string {
+    const letter = this.layout.pieces[index]!.letter;
+    if (this.tiles) return `${this.lang === 'zh' ? '数字' : 'tile'} ${tileNumber(letter)} (${row}, ${col})`;
     const name = this.names?.[index];
-    el.setAttribute('aria-label', this.tiles ? `${this.lang === 'zh' ? '数字' : 'tile'} ${el.dataset.tile} (${row}, ${col})` : `${name ? name[this.lang] : piece.letter} (${row}, ${col})`);
+    return `${name ? name[this.lang] : letter} (${row}, ${col})`;
   }
 
   /** Marks cells; `annotate` may add text, classes and data to each mark (e.g. a move's worth). */
