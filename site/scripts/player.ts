@@ -109,6 +109,7 @@ export class Player extends EventTarget {
     else container.append(this.root);
     const keyTarget: EventTarget = options.globalKeys ? document : this.root;
     keyTarget.addEventListener('keydown', (e) => this.onKey(e as KeyboardEvent));
+    this.relabel();
     this.load(start, []);
   }
 
@@ -132,6 +133,7 @@ export class Player extends EventTarget {
   setLang(lang: Lang): void {
     this.lang = lang;
     this.board.setLang(lang);
+    this.relabel();
     this.renderList();
     this.update();
   }
@@ -278,6 +280,15 @@ export class Player extends EventTarget {
     b.title = t(key, this.lang);
   }
 
+  /** Names the player and its controls in the current language (the play button is named by update()). */
+  private relabel(): void {
+    const keys: Record<string, Key> = { start: 'start', back: 'back', forward: 'forward', end: 'end' };
+    for (const b of this.buttons) if (keys[b.dataset.act!]) this.label(b, keys[b.dataset.act!]!);
+    this.root.setAttribute('aria-label', t('player', this.lang));
+    this.scrubber.setAttribute('aria-label', t('positionInSolution', this.lang));
+    this.speedSelect.setAttribute('aria-label', t('speed', this.lang));
+  }
+
   /** The end of a solution shows the solved state: a badge, and the board marked solved. */
   private showDone(): void {
     const done = this.moves.length > 0 && this.index === this.moves.length && this.animating === 0;
@@ -290,11 +301,7 @@ export class Player extends EventTarget {
     this.counter.textContent = `${this.index} / ${this.moves.length}`;
     this.scrubber.value = String(this.index);
     this.playButton.textContent = this.playing ? '❚❚' : '▶';
-    const keys: Record<string, Key> = { start: 'start', back: 'back', play: this.playing ? 'pause' : 'play', forward: 'forward', end: 'end' };
-    for (const b of this.buttons) this.label(b, keys[b.dataset.act!]!);
-    this.root.setAttribute('aria-label', t('player', this.lang));
-    this.scrubber.setAttribute('aria-label', t('positionInSolution', this.lang));
-    this.speedSelect.setAttribute('aria-label', t('speed', this.lang));
+    this.label(this.playButton, this.playing ? 'pause' : 'play');
     const items = this.list.children;
     for (let i = 0; i < items.length; i++) {
       const current = i === this.index - 1;
