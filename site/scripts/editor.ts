@@ -51,21 +51,16 @@ function restore(code: string): void {
   }
 }
 
-function undo(): void {
-  const code = past.pop();
+/** Goes back (undo: from past to future) or forward (redo: from future to past) one change. */
+function travel(from: string[], to: string[]): void {
+  const code = from.pop();
   if (code === undefined) return;
-  future.push(currentCode());
+  to.push(currentCode());
   restore(code);
   updateHistoryButtons();
 }
-
-function redo(): void {
-  const code = future.pop();
-  if (code === undefined) return;
-  past.push(currentCode());
-  restore(code);
-  updateHistoryButtons();
-}
+const undo = () => travel(past, future);
+const redo = () => travel(future, past);
 
 function updateHistoryButtons(): void {
   $<HTMLButtonElement>('editor-undo').disabled = past.length === 0;
