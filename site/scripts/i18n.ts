@@ -148,12 +148,20 @@ export function t(key: Key, lang: Lang = currentLang()): string {
   return STRINGS[key][lang];
 }
 
+/** Fills the text, aria-label and title of `root` and every element in it that names a key for them. */
+export function translateWithin(root: Element, lang: Lang): void {
+  const selector = '[data-i18n], [data-i18n-label], [data-i18n-title]';
+  for (const el of [...(root.matches(selector) ? [root] : []), ...root.querySelectorAll(selector)] as HTMLElement[]) {
+    if (el.dataset.i18n) el.textContent = t(el.dataset.i18n as Key, lang);
+    if (el.dataset.i18nLabel) el.setAttribute('aria-label', t(el.dataset.i18nLabel as Key, lang));
+    if (el.dataset.i18nTitle) el.title = t(el.dataset.i18nTitle as Key, lang);
+  }
+}
+
 /** Fills every `[data-i18n]` element, `[data-i18n-label]` aria-label and the page language. */
 export function applyLang(lang: Lang = currentLang()): void {
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
-  for (const el of document.querySelectorAll<HTMLElement>('[data-i18n]')) el.textContent = t(el.dataset.i18n as Key, lang);
-  for (const el of document.querySelectorAll<HTMLElement>('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel as Key, lang));
-  for (const el of document.querySelectorAll<HTMLElement>('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle as Key, lang);
+  translateWithin(document.documentElement, lang);
   // Bilingual blocks ([data-lang]) are shown and hidden by CSS from this attribute (/lang.js sets it first).
   document.documentElement.dataset.uiLang = lang;
   for (const button of document.querySelectorAll<HTMLElement>('[data-set-lang]')) button.setAttribute('aria-pressed', String(button.dataset.setLang === lang));
