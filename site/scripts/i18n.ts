@@ -53,7 +53,6 @@ const STRINGS = {
     en: 'Click a cell to place the chosen piece (a click on a piece removes it), drag a piece to move it. Keyboard: arrows (Home, End) move the cursor, Enter places, Delete removes, B V H S E choose the tool, Ctrl+Z undoes, Ctrl+Y redoes.',
     zh: '点空格放下所选棋子（点棋子则移除），拖动棋子可移动。键盘：方向键（Home、End）移动光标，Enter 放置，Delete 移除，B V H S E 选择工具，Ctrl+Z 撤销，Ctrl+Y 重做。',
   },
-  editorBoard: { en: 'Editor board', zh: '编辑棋盘' },
   noBlock: { en: 'No B (2×2 block): nothing to free.', zh: '没有 B（2×2 大块）：没有要放出去的棋子。' },
   manyBlocks: { en: 'More than one B block: keep exactly one.', zh: '有多个 B 大块：只能保留一个。' },
   tilesUnsolvable: { en: 'Valid, but unsolvable: the tiles\' parity cannot reach the goal.', zh: '布局有效，但无解：数字的奇偶性到达不了目标。' },
