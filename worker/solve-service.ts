@@ -5,7 +5,8 @@
  */
 import {
   LayoutError,
-  PARTITION_663,
+  PDB_GROUPS,
+  FIFTEEN_SETUP_WORK,
   EDGE_BUDGET,
   canonicalize,
   checkSolution,
@@ -258,7 +259,9 @@ async function tilesPlan(env: Env, input: SolveInput): Promise<Plan | ApiError> 
     width: board.width,
     height: board.height,
     run: async (budget) => {
-      const databases = board.width === 4 && board.height === 4 && !goalCode && metric === 'move' ? await loadDatabases(env) : null;
+      // The databases cost FIFTEEN_SETUP_WORK to expand: only a budget that can pay for them (a paid plan's) loads them.
+      const affordable = budget.maxWork >= 2 * FIFTEEN_SETUP_WORK;
+      const databases = board.width === 4 && board.height === 4 && !goalCode && metric === 'move' && affordable ? await loadDatabases(env) : null;
       const result = solveTiles(board, { metric, goal: goalCode, ...budget, databases, optimal });
       if (result.status === 'budget-exceeded') return { overBudget: result.lowerBound ?? 0, budget };
       return { status: result.status, length: result.length, optimal: result.optimal, ...(result.reason ? { reason: result.reason } : {}), moves: result.moves, stats: { ...result.stats, estimate: 0 } };
@@ -294,7 +297,7 @@ function loadDatabases(env: Env): Promise<PatternDatabase[] | null> {
     if (!env.ASSETS) return null;
     try {
       const loaded = await Promise.all(
-        PARTITION_663.map(async (tiles) => {
+        PDB_GROUPS.map(async (tiles) => {
           const res = await env.ASSETS!.fetch(new Request(`https://assets.local/pdb/${databaseFileName(tiles)}`));
           if (!res.ok) throw new Error(`HTTP ${res.status}`);
           return deserializeDatabase(new Uint8Array(await res.arrayBuffer()), tiles);

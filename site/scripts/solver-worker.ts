@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /** Web Worker: runs the solver core off the main thread, posting progress every ~100 ms. */
 import {
-  PARTITION_663,
+  PDB_GROUPS,
   databaseFileName,
   deserializeDatabase,
   isTilesCode,
@@ -25,15 +25,25 @@ let base = '';
  * The 4×4 databases from the site's /pdb/ files (their gzip copies, checked on load), posting download progress;
  * null when they cannot be had.
  */
-async function databases(): Promise<PatternDatabase[] | null> {
+let loadedDatabases: Promise<PatternDatabase[] | null> | undefined;
+function databases(): Promise<PatternDatabase[] | null> {
+  // Once per worker: the search expands them (about 0.2 s), and it keeps that per database object.
+  loadedDatabases ??= fetchDatabases().then((dbs) => {
+    if (!dbs) loadedDatabases = undefined; // try again next time
+    return dbs;
+  });
+  return loadedDatabases;
+}
+
+async function fetchDatabases(): Promise<PatternDatabase[] | null> {
   try {
     let last = 0;
-    const files = await fetchTables(base, PARTITION_663.map((tiles) => `pdb/${databaseFileName(tiles)}`), (loaded, total) => {
+    const files = await fetchTables(base, PDB_GROUPS.map((tiles) => `pdb/${databaseFileName(tiles)}`), (loaded, total) => {
       if (loaded < total && performance.now() - last < 100) return;
       last = performance.now();
       self.postMessage({ type: 'download', loaded, total });
     });
-    return files.map((bytes, i) => deserializeDatabase(bytes, PARTITION_663[i]!));
+    return files.map((bytes, i) => deserializeDatabase(bytes, PDB_GROUPS[i]!));
   } catch {
     return null;
   }

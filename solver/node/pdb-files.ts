@@ -1,12 +1,12 @@
 /** Node side of the pattern databases: where the files live, and loading them (checked) for the CLI and benchmarks. */
 import { existsSync, readFileSync } from 'node:fs';
-import { databaseFileName, deserialize, PARTITION_663, type PatternDatabase } from '../tiles/pdb.ts';
+import { databaseFileName, deserialize, PDB_GROUPS, type PatternDatabase } from '../tiles/pdb.ts';
 
 /** Built by `npm run build:pdb`; served to the Worker and browsers as static assets from /pdb/. */
 export const PDB_DIR = new URL('../../site/public/pdb/', import.meta.url);
 
 export function databasesPresent(): boolean {
-  return PARTITION_663.every((tiles) => existsSync(new URL(databaseFileName(tiles), PDB_DIR)));
+  return PDB_GROUPS.every((tiles) => existsSync(new URL(databaseFileName(tiles), PDB_DIR)));
 }
 
 let loaded: PatternDatabase[] | null | undefined;
@@ -19,6 +19,6 @@ export function loadDatabases(): PatternDatabase[] | null {
     loaded = null;
     return loaded;
   }
-  loaded = PARTITION_663.map((tiles) => deserialize(new Uint8Array(readFileSync(new URL(databaseFileName(tiles), PDB_DIR))), tiles));
+  loaded = PDB_GROUPS.map((tiles) => deserialize(new Uint8Array(readFileSync(new URL(databaseFileName(tiles), PDB_DIR))), tiles));
   return loaded;
 }

@@ -1,12 +1,12 @@
 /**
- * IDA* for sliding tiles: the blank moves (never straight back), the heuristic is updated incrementally, and a
+ * IDA* for sliding tiles of any size and goal, unit or straight moves (the 4×4 with its databases has its own search,
+ * fifteen.ts): the blank moves (never straight back), Manhattan + linear conflicts bound it, and a
  * bounded transposition table (the same as Klotski's) prunes repeats within an iteration and keeps learned bounds.
  */
 import type { BudgetClock } from '../budget.ts';
 import { TranspositionTable } from '../transposition.ts';
 import type { TilesBoard } from './codec.ts';
 import { geometry, linearConflicts, manhattan, type TilesGeometry } from './heuristic.ts';
-import { PDB_CELLS, lookup, rank, type PatternDatabase } from './pdb.ts';
 
 export type TilesMetric = 'move' | 'straight';
 
@@ -22,101 +22,21 @@ export interface TilesOutcome {
 const FOUND = -1;
 const MAX_DEPTH = 1000;
 
-/** Evaluates the additive 6-6-3 databases on a 4×4 position and on its reflection about the main diagonal. */
-class PatternHeuristic {
-  private readonly dbs: PatternDatabase[];
-  /** group of each tile, per view (0 = as is, 1 = transposed labels). */
-  private readonly groupOf: Int8Array[];
-  private readonly slotOf: Int8Array[];
-  private readonly transposeCell = new Int8Array(PDB_CELLS);
-  private readonly transposeTile = new Int8Array(PDB_CELLS);
-  private readonly positions: Int8Array[][];
-  private readonly geo: TilesGeometry;
-
-  constructor(dbs: PatternDatabase[], geo: TilesGeometry) {
-    this.dbs = dbs;
-    this.geo = geo;
-    for (let p = 0; p < PDB_CELLS; p++) this.transposeCell[p] = (p % 4) * 4 + Math.floor(p / 4);
-    for (let t = 1; t < PDB_CELLS; t++) this.transposeTile[t] = this.transposeCell[t - 1]! + 1;
-    this.groupOf = [new Int8Array(PDB_CELLS).fill(-1), new Int8Array(PDB_CELLS).fill(-1)];
-    this.slotOf = [new Int8Array(PDB_CELLS), new Int8Array(PDB_CELLS)];
-    dbs.forEach((db, g) =>
-      db.tiles.forEach((t, i) => {
-        this.groupOf[0]![t] = g;
-        this.slotOf[0]![t] = i;
-        // The transposed view looks tiles up by their transposed label, in the same groups.
-        this.groupOf[1]![t] = g;
-        this.slotOf[1]![t] = i;
-      }),
-    );
-    this.positions = [dbs.map((db) => new Int8Array(db.tiles.length)), dbs.map((db) => new Int8Array(db.tiles.length))];
-  }
-
-  /** Database value (the part above Manhattan) per view and group, and the Manhattan total, kept incrementally. */
-  private readonly extra: Int32Array[] = [new Int32Array(3), new Int32Array(3)];
-  private md = 0;
-
-  /** Full evaluation. */
-  evaluate(cells: Uint8Array): number {
-    for (let p = 0; p < PDB_CELLS; p++) {
-      const t = cells[p]!;
-      if (!t) continue;
-      this.positions[0]![this.groupOf[0]![t]!]![this.slotOf[0]![t]!] = p;
-      const tt = this.transposeTile[t]!;
-      this.positions[1]![this.groupOf[1]![tt]!]![this.slotOf[1]![tt]!] = this.transposeCell[p]!;
-    }
-    this.md = manhattan(this.geo, cells);
-    for (let v = 0; v < 2; v++) for (let g = 0; g < this.dbs.length; g++) this.refresh(v, g);
-    return this.value();
-  }
-
-  /** After tile t moved from cell `from` to cell `p`: only its group changes, in each view. */
-  move(t: number, from: number, p: number): number {
-    const md = this.geo.md;
-    this.md += md[t * PDB_CELLS + p]! - md[t * PDB_CELLS + from]!;
-    const g0 = this.groupOf[0]![t]!;
-    this.positions[0]![g0]![this.slotOf[0]![t]!] = p;
-    this.refresh(0, g0);
-    const tt = this.transposeTile[t]!;
-    const g1 = this.groupOf[1]![tt]!;
-    this.positions[1]![g1]![this.slotOf[1]![tt]!] = this.transposeCell[p]!;
-    this.refresh(1, g1);
-    return this.value();
-  }
-
-  private refresh(v: number, g: number): void {
-    const db = this.dbs[g]!;
-    this.extra[v]![g] = lookup(db, rank(this.positions[v]![g]!, db.tiles.length));
-  }
-
-  private value(): number {
-    const a = this.extra[0]!;
-    const b = this.extra[1]!;
-    const ea = a[0]! + a[1]! + a[2]!;
-    const eb = b[0]! + b[1]! + b[2]!;
-    return this.md + 2 * (ea > eb ? ea : eb);
-  }
-}
-
 export function tilesIda(
   start: TilesBoard,
   goal: TilesBoard,
   metric: TilesMetric,
   clock: BudgetClock,
   ttBytes: number,
-  databases: PatternDatabase[] | null,
 ): TilesOutcome {
   const geo = geometry(goal);
   const { width, n } = geo;
   const cells = Uint8Array.from(start.cells);
   let blank = cells.indexOf(0);
   const goalBlank = goal.cells.indexOf(0);
-  const usePdb = databases !== null && metric === 'move';
-  const pdb = usePdb ? new PatternHeuristic(databases!, geo) : null;
   const maxRun = Math.max(geo.width, geo.height) - 1;
-  // Unit moves: Manhattan + linear conflicts, or the databases. Straight moves shift up to maxRun tiles one cell each.
+  // Unit moves: Manhattan + linear conflicts. Straight moves shift up to maxRun tiles one cell each.
   const evaluate = (): number => {
-    if (pdb) return pdb.evaluate(cells);
     const h = manhattan(geo, cells) + linearConflicts(geo, cells);
     return metric === 'move' ? h : Math.ceil(h / maxRun);
   };
@@ -139,8 +59,8 @@ export function tilesIda(
   let bound = 0;
   let aborted = false;
 
-  /** Moves the blank to `to` (tile slides the other way), updating cells, key and heuristic. */
-  const slide = (to: number): number => {
+  /** Moves the blank to `to` (tile slides the other way), updating cells and key. */
+  const slide = (to: number): void => {
     const t = cells[to]!;
     cells[blank] = t;
     cells[to] = 0;
@@ -148,10 +68,7 @@ export function tilesIda(
     const wb = Math.floor(to / perWord);
     key[wa] = key[wa]! ^ (t << ((blank % perWord) * bits));
     key[wb] = key[wb]! ^ (t << ((to % perWord) * bits));
-    const from = blank;
     blank = to;
-    // tile t went from cell `to` to cell `from` (the old blank)
-    return pdb ? pdb.move(t, to, from) : -1;
   };
 
   const canStep = (p: number, d: number): boolean => {
@@ -191,9 +108,9 @@ export function tilesIda(
       const origin = blank;
       let steps = 0;
       while (canStep(blank, d) && (steps === 0 || metric === 'straight')) {
-        const nh = slide(blank + deltas[d]!);
+        slide(blank + deltas[d]!);
         steps++;
-        const childH = nh >= 0 ? nh : evaluate();
+        const childH = evaluate();
         path.push(blank);
         const f = search(g + 1, childH, d, h);
         if (f === FOUND) return FOUND;

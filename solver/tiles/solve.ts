@@ -4,7 +4,8 @@ import { fail } from '../errors.ts';
 import type { Cell, Move } from '../moves.ts';
 import { formatTiles, parityInvariant, parseTilesOrThrow, solvedTiles, type TilesBoard } from './codec.ts';
 import { geometry, manhattan } from './heuristic.ts';
-import { PARTITION_663, type PatternDatabase } from './pdb.ts';
+import { affordableTables, fifteenIda } from './fifteen.ts';
+import type { PatternDatabase } from './pdb.ts';
 import { tilesIda, type TilesMetric } from './search.ts';
 import { weightedSearch } from './weighted.ts';
 
@@ -14,7 +15,10 @@ export interface TilesSolveOptions extends Budget {
   goal?: string | null;
   /** Force an optimal search on big boards (under the budget). */
   optimal?: boolean;
-  /** The 6-6-3 databases for the 4×4 (see pdb.ts); without them the 4×4 uses Manhattan + linear conflicts. */
+  /**
+   * The 4×4 databases (PDB_GROUPS, see pdb.ts); without them, or when the budget cannot pay for expanding them
+   * (FIFTEEN_SETUP_WORK), the 4×4 uses Manhattan + linear conflicts.
+   */
   databases?: PatternDatabase[] | null;
   ttBytes?: number;
 }
@@ -87,11 +91,9 @@ export function solveTiles(board: TilesBoard, options: TilesSolveOptions = {}): 
   }
   const standardGoal = !options.goal || formatTiles(goal) === formatTiles(solvedTiles(board.width, board.height));
   const databases = n === 16 && board.width === 4 && standardGoal && metric === 'move' ? (options.databases ?? null) : null;
-  if (databases && databases.map((d) => String(d.tiles)).join('|') !== PARTITION_663.map(String).join('|')) {
-    throw new Error('internal: pattern databases for another partition');
-  }
-  const run = tilesIda(board, goal, metric, clock, options.ttBytes ?? TILES_TT_BYTES, databases);
-  const stats = { algorithm: databases ? ('ida-pdb' as const) : ('ida' as const), nodes: run.nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.ttBytes };
+  const tables = databases ? affordableTables(databases, clock) : null;
+  const run = tables ? fifteenIda(board.cells, tables, clock) : tilesIda(board, goal, metric, clock, options.ttBytes ?? TILES_TT_BYTES);
+  const stats = { algorithm: tables ? ('ida-pdb' as const) : ('ida' as const), nodes: run.nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.ttBytes };
   if (run.status === 'budget-exceeded') return { ...base, status: 'budget-exceeded', solvable: true, optimal: false, length: null, lowerBound: run.lowerBound, moves: [], stats };
   const moves = toMoves(board, run.blankPath);
   return { ...base, status: 'solved', solvable: true, optimal: true, length: moves.length, moves, stats };

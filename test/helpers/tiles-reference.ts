@@ -54,3 +54,47 @@ export function replayTiles(state: string, width: number, metric: 'move' | 'stra
   });
   return s;
 }
+
+/**
+ * Least unit moves between two states by breadth-first search from both ends (each side grows its smaller frontier
+ * a whole level at a time, so the first meeting level gives the exact distance). Strings only: slow, simple and
+ * independent of the solver. Fine up to about 34 moves on the 4×4.
+ */
+export function bidirectionalDistance(start: string, goal: string, width: number): number {
+  if (start === goal) return 0;
+  const sides = [new Map([[start, 0]]), new Map([[goal, 0]])];
+  const frontiers = [[start], [goal]];
+  const depths = [0, 0];
+  for (;;) {
+    const s = frontiers[0]!.length <= frontiers[1]!.length ? 0 : 1;
+    const mine = sides[s]!;
+    const other = sides[1 - s]!;
+    const next: string[] = [];
+    let best = Infinity;
+    for (const state of frontiers[s]!) {
+      for (const t of neighbours(state, width, 'move')) {
+        if (mine.has(t)) continue;
+        mine.set(t, depths[s]! + 1);
+        next.push(t);
+        const met = other.get(t);
+        if (met !== undefined) best = Math.min(best, depths[s]! + 1 + met);
+      }
+    }
+    if (best < Infinity) return best;
+    if (next.length === 0) return -1;
+    frontiers[s] = next;
+    depths[s]!++;
+  }
+}
+
+/** A random walk of `steps` unit moves from `state` that never steps straight back. */
+export function randomWalk(state: string, width: number, steps: number, rand: (n: number) => number): string {
+  let s = state;
+  let previous = '';
+  for (let i = 0; i < steps; i++) {
+    const options = neighbours(s, width, 'move').filter((t) => t !== previous);
+    previous = s;
+    s = options[rand(options.length)]!;
+  }
+  return s;
+}

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatTiles, parityInvariant, parseTiles, parseTilesOrThrow, solveCode, solveTiles, solvedTiles } from '../../solver/index.ts';
-import { EDGE_BUDGET } from '../../solver/budget.ts';
 import { deserialize, serialize, buildDatabase } from '../../solver/tiles/pdb.ts';
 import { databasesPresent, loadDatabases } from '../../solver/node/pdb-files.ts';
-import { KORF } from '../helpers/fixtures.ts';
 import { seededRandom } from '../helpers/random-layouts.ts';
 import { bfsFrom, replayTiles } from '../helpers/tiles-reference.ts';
 
@@ -111,22 +109,12 @@ describe('3×3: optimal against an exhaustive BFS of all 181,440 positions', () 
   });
 });
 
-describe.skipIf(!databasesPresent())('4×4 with the 6-6-3 pattern databases', () => {
+describe.skipIf(!databasesPresent())('4×4 with the pattern databases (more in tiles/fifteen.test.ts)', () => {
   const databases = loadDatabases()!;
-  const subset = [...KORF].sort((a, b) => a.optimal - b.optimal).slice(0, 6);
-  for (const k of subset) {
-    it(`Korf #${k.id}: ${k.optimal} moves`, () => {
-      const r = solveTiles(parseTilesOrThrow(k.code), { databases });
-      expect(r.stats.algorithm).toBe('ida-pdb');
-      expect(r.length).toBe(k.optimal);
-      expect(replayTiles(k.code.replace(/-/g, ''), 4, 'move', r.moves)).toBe('123456789ABCDEF.');
-    });
-  }
-
-  it('the site test\'s 15-puzzle (164B-9.2C-D378-5EFA) is 34 moves with and without the databases, and fits the edge budget with them', () => {
+  it('the site test\'s 15-puzzle (164B-9.2C-D378-5EFA) is 34 moves with and without the databases', () => {
     const board = parseTilesOrThrow('164B-9.2C-D378-5EFA');
     const plain = solveTiles(board, {});
-    const withDatabases = solveTiles(board, { databases, ...EDGE_BUDGET });
+    const withDatabases = solveTiles(board, { databases });
     expect([plain.stats.algorithm, plain.length]).toEqual(['ida', 34]);
     expect([withDatabases.stats.algorithm, withDatabases.length]).toEqual(['ida-pdb', 34]);
   });

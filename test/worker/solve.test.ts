@@ -283,3 +283,12 @@ describe('数字华容道 through /solve', () => {
     expect(dup.error).toMatchObject({ code: 'duplicate-tile', at: { row: 2, col: 1 } });
   });
 });
+
+describe('4×4 tiles and the pattern databases', () => {
+  it('a paid-plan budget pays for the databases from the static assets and solves a 34-move 15-puzzle with them', async () => {
+    const res = await call(`/solve?layout=${encodeURIComponent('164B-9.2C-D378-5EFA')}`, { headers: freshClient() }, { SOLVE_MAX_WORK: '100000000' });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect([body.stats.algorithm, body.length, body.optimal]).toEqual(['ida-pdb', 34, true]);
+  });
+});
