@@ -4,8 +4,8 @@
  * plus stats.json (positions, solvable positions and the farthest positions of each mix).
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { formatLayout } from '../solver/codec.ts';
-import { METRICS, type Metric } from '../solver/puzzle.ts';
+import { formatLayout } from '../solver/klotski/codec.ts';
+import { METRICS, type Metric } from '../solver/klotski/puzzle.ts';
 import { buildTable, countPositions } from '../solver/tablebase/build.ts';
 import { toLayout } from '../solver/tablebase/classic.ts';
 import { serializeTable, tableFileName } from '../solver/tablebase/file.ts';

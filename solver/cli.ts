@@ -5,18 +5,18 @@
  * Exit codes: 0 solved, 1 unsolvable, 2 bad input, 3 budget exceeded.
  */
 import { parseArgs } from 'node:util';
-import { analyze } from './analyze.ts';
-import { parseLayoutOrThrow } from './codec.ts';
-import { LayoutError, fail } from './errors.ts';
-import { parseGoalText } from './goal.ts';
-import { movePiece, type Layout } from './layout.ts';
-import { METRICS, type Metric } from './puzzle.ts';
-import { renderBoard } from './render.ts';
+import { analyze } from './klotski/analyze.ts';
+import { parseLayoutOrThrow } from './klotski/codec.ts';
+import { LayoutError, fail } from './shared/errors.ts';
+import { parseGoalText } from './klotski/goal.ts';
+import { movePiece, type Layout } from './klotski/layout.ts';
+import { METRICS, type Metric } from './klotski/puzzle.ts';
+import { renderBoard } from './draw/render.ts';
 import { ALGORITHMS, solve, type Algorithm, type SolveResult } from './solve.ts';
-import { EDGE_BUDGET } from './budget.ts';
+import { EDGE_BUDGET } from './shared/budget.ts';
 import { isTilesCode, parseTilesOrThrow, tilesToLayout } from './tiles/codec.ts';
 import { solveTiles, type TilesResult } from './tiles/solve.ts';
-import type { Move } from './moves.ts';
+import type { Move } from './klotski/moves.ts';
 import { loadDatabases } from './node/pdb-files.ts';
 import { fileTables } from './node/tablebase-files.ts';
 

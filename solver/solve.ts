@@ -2,19 +2,19 @@
  * The one entry point: folds symmetry, picks a strategy, runs it within the budget, and maps the solution back to
  * the caller's orientation and pieces.
  */
-import { explore } from './bfs.ts';
-import { pathKeys } from './bfs.ts';
-import { BudgetClock, type Budget } from './budget.ts';
-import { encodeCommonCode } from './commoncode.ts';
-import { formatLayout, parseLayoutOrThrow } from './codec.ts';
-import { attempt, fail, type Parsed } from './errors.ts';
-import { resolveGoal, type Goal, type GoalSpec } from './goal.ts';
-import { idaSolve } from './ida.ts';
-import type { Layout } from './layout.ts';
-import { canonicalize } from './canonical.ts';
-import { stepsFromKeys, stepsFromPairs, type Cell, type Move } from './moves.ts';
-import { METRICS, compilePuzzle, estimateStates, type Metric } from './puzzle.ts';
-import { DEFAULT_TT_BYTES } from './transposition.ts';
+import { explore } from './klotski/bfs.ts';
+import { pathKeys } from './klotski/bfs.ts';
+import { BudgetClock, type Budget } from './shared/budget.ts';
+import { encodeCommonCode } from './klotski/commoncode.ts';
+import { formatLayout, parseLayoutOrThrow } from './klotski/codec.ts';
+import { attempt, fail, type Parsed } from './shared/errors.ts';
+import { resolveGoal, type Goal, type GoalSpec } from './klotski/goal.ts';
+import { idaSolve } from './klotski/ida.ts';
+import type { Layout } from './klotski/layout.ts';
+import { canonicalize } from './klotski/canonical.ts';
+import { stepsFromKeys, stepsFromPairs, type Cell, type Move } from './klotski/moves.ts';
+import { METRICS, compilePuzzle, estimateStates, type Metric } from './klotski/puzzle.ts';
+import { DEFAULT_TT_BYTES } from './shared/transposition.ts';
 import { isTilesCode, parseTilesOrThrow } from './tiles/codec.ts';
 import type { PatternDatabase } from './tiles/pdb.ts';
 import { solveTiles, type TilesResult } from './tiles/solve.ts';

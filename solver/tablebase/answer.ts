@@ -1,8 +1,8 @@
 /** A solve answered from the tablebase, or why it cannot be (then the caller searches). */
-import type { Goal } from '../goal.ts';
-import type { Layout } from '../layout.ts';
-import type { Move } from '../moves.ts';
-import type { Metric } from '../puzzle.ts';
+import type { Goal } from '../klotski/goal.ts';
+import type { Layout } from '../klotski/layout.ts';
+import type { Move } from '../klotski/moves.ts';
+import type { Metric } from '../klotski/puzzle.ts';
 import { toClassicPosition } from './classic.ts';
 import { cellOf } from './geometry.ts';
 import { InconsistentTable, walkToGoal, type TableSource } from './walk.ts';

@@ -2,11 +2,11 @@
  * Move evaluation for players (classic layouts): the distance to the goal now, and the distance after each legal
  * move, so a player can mark moves as closer, same or farther — like a chess analysis board backed by a tablebase.
  */
-import { attempt } from '../errors.ts';
-import { resolveGoal, type GoalSpec } from '../goal.ts';
-import type { Layout } from '../layout.ts';
-import type { Move } from '../moves.ts';
-import type { Metric } from '../puzzle.ts';
+import { attempt } from '../shared/errors.ts';
+import { resolveGoal, type GoalSpec } from '../klotski/goal.ts';
+import type { Layout } from '../klotski/layout.ts';
+import type { Move } from '../klotski/moves.ts';
+import type { Metric } from '../klotski/puzzle.ts';
 import { toClassicPosition } from './classic.ts';
 import { cellOf } from './geometry.ts';
 import type { Mix } from './mixes.ts';

@@ -3,8 +3,8 @@
  * and carries the value count, the statistics of the table and an FNV-1a checksum of the data; a file that is
  * damaged, truncated or for another mix or metric is refused on load.
  */
-import { fnv1a } from '../checksum.ts';
-import type { Metric } from '../puzzle.ts';
+import { fnv1a } from '../shared/checksum.ts';
+import type { Metric } from '../klotski/puzzle.ts';
 import type { BuiltTable } from './build.ts';
 import { mixTag, type Mix } from './mixes.ts';
 

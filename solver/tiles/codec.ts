@@ -2,7 +2,7 @@
  * 数字华容道 codes: rows joined by `-`, each tile one base-36 digit (1–9, then A–Z), `.` the blank. A code containing
  * any digit is a tiles code (Klotski codes are letters only). Sizes 2×2 up to 6×6, rectangles allowed.
  */
-import { attempt, fail, type Parsed } from '../errors.ts';
+import { attempt, fail, type Parsed } from '../shared/errors.ts';
 
 export interface TilesBoard {
   width: number;

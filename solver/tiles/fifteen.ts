@@ -6,7 +6,7 @@
  * allocation, hashing or ranking in the search; the blank never moves straight back; children over the bound are cut
  * before they are entered. Measured on Korf's 100 in bench/tiles.ts.
  */
-import type { BudgetClock } from '../budget.ts';
+import type { BudgetClock } from '../shared/budget.ts';
 import { PARTITIONS, PDB_CELLS, type PatternDatabase } from './pdb.ts';
 import type { TilesOutcome } from './search.ts';
 import { walkingDistance } from './walking-distance.ts';

@@ -7,7 +7,7 @@
  * without moving a group tile are one state. Stored at 4 bits per placement: the value minus the group's Manhattan
  * distance is always even, so (value − md) / 2 is stored, capped at 15 (a cap only weakens the bound).
  */
-import { fnv1a } from '../checksum.ts';
+import { fnv1a } from '../shared/checksum.ts';
 
 export const PDB_WIDTH = 4;
 export const PDB_CELLS = 16;

@@ -3,8 +3,8 @@
  * fifteen.ts): the blank moves (never straight back), Manhattan + linear conflicts bound it, and a
  * bounded transposition table (the same as Klotski's) prunes repeats within an iteration and keeps learned bounds.
  */
-import type { BudgetClock } from '../budget.ts';
-import { TranspositionTable } from '../transposition.ts';
+import type { BudgetClock } from '../shared/budget.ts';
+import { TranspositionTable } from '../shared/transposition.ts';
 import type { TilesBoard } from './codec.ts';
 import { geometry, linearConflicts, manhattan, type TilesGeometry } from './heuristic.ts';
 

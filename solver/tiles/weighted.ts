@@ -2,7 +2,7 @@
  * Fast, non-optimal solving for big boards (5×5 and up): weighted best-first search on Manhattan + linear conflicts
  * (f = g + w·h). Solutions come back marked `optimal: false`.
  */
-import type { BudgetClock } from '../budget.ts';
+import type { BudgetClock } from '../shared/budget.ts';
 import type { TilesBoard } from './codec.ts';
 import { geometry, linearConflicts, manhattan } from './heuristic.ts';
 

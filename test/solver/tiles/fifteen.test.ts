@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BudgetClock } from '../../../solver/budget.ts';
+import { BudgetClock } from '../../../solver/shared/budget.ts';
 import { parseTilesOrThrow, solveTiles } from '../../../solver/index.ts';
 import { databasesPresent, loadDatabases, PDB_DIR } from '../../../solver/node/pdb-files.ts';
 import { affordableTables, FIFTEEN_SETUP_WORK, fifteenIda, fifteenTables } from '../../../solver/tiles/fifteen.ts';

@@ -1,6 +1,6 @@
 /** The old solvers' "enumerate every layer" mode: the whole space reachable from a layout, by distance. */
 import { explore } from './bfs.ts';
-import { BudgetClock, type Budget } from './budget.ts';
+import { BudgetClock, type Budget } from '../shared/budget.ts';
 import { formatLayout } from './codec.ts';
 import type { GoalSpec } from './goal.ts';
 import { resolveGoal } from './goal.ts';

@@ -11,10 +11,10 @@
  * moves — the whole reachable space — and none is solved.
  */
 import { SearchBoard } from './board.ts';
-import type { BudgetClock } from './budget.ts';
+import type { BudgetClock } from '../shared/budget.ts';
 import { makeHeuristic } from './heuristic.ts';
 import type { Metric, Puzzle } from './puzzle.ts';
-import { TranspositionTable } from './transposition.ts';
+import { TranspositionTable } from '../shared/transposition.ts';
 
 export interface IdaOutcome {
   status: 'solved' | 'unsolvable' | 'budget-exceeded';

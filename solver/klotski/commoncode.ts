@@ -4,7 +4,7 @@
  * cell no earlier piece covers: 00 empty, 01 H, 10 V, 11 S (each piece coded at its top-left cell); zero padded.
  * Trailing zero digits may be dropped on input.
  */
-import { fail } from './errors.ts';
+import { fail } from '../shared/errors.ts';
 import { FIXED_SHAPES, sortPieces, type Layout, type Piece } from './layout.ts';
 
 const WIDTH = 4;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCommonCode, encodeCommonCode, formatLayout, parseLayout, parseLayoutOrThrow } from '../../solver/index.ts';
-import { CLASSIC } from '../helpers/fixtures.ts';
+import { decodeCommonCode, encodeCommonCode, formatLayout, parseLayout, parseLayoutOrThrow } from '../../../solver/index.ts';
+import { CLASSIC } from '../../helpers/fixtures.ts';
 
 const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
 

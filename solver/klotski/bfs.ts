@@ -3,7 +3,7 @@
  * order, which is distance order. Used to solve spaces that fit in memory and to analyse whole spaces.
  */
 import { SearchBoard } from './board.ts';
-import type { BudgetClock } from './budget.ts';
+import type { BudgetClock } from '../shared/budget.ts';
 import type { Metric, Puzzle } from './puzzle.ts';
 import { StateTable } from './state-table.ts';
 

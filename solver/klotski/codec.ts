@@ -5,7 +5,7 @@
  * `H` 2 wide × 1 tall, `S` 1×1, parsed greedily from the top-left; any other letter is a one-off rectangle.
  * CommonCode: the 9-hex-digit code of the classic 4×5 board used by other Klotski engines (see commoncode.ts).
  */
-import { attempt, fail, type Parsed } from './errors.ts';
+import { attempt, fail, type Parsed } from '../shared/errors.ts';
 import { FIXED_SHAPES, MAX_SIDE, MIN_SIDE, isFixedLetter, sortPieces, toGrid, type Layout, type Piece } from './layout.ts';
 import { decodeCommonCode, isCommonCodeText } from './commoncode.ts';
 

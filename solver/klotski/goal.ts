@@ -1,5 +1,5 @@
 /** Which piece must reach which cell. Default: the single `B` to the bottom centre. */
-import { fail } from './errors.ts';
+import { fail } from '../shared/errors.ts';
 import { pieceAt, type Layout, type Piece } from './layout.ts';
 
 /** As callers write it: the piece by letter or by its current top-left cell, and the target top-left cell. */

@@ -1,7 +1,7 @@
 /** A board as a standalone SVG image (link previews, gallery thumbnails). Pure string building; everything escaped. */
-import type { Layout } from './layout.ts';
+import type { Layout } from '../klotski/layout.ts';
 import { traditionalNames } from './piece-names.ts';
-import { tileNumber } from './tiles/codec.ts';
+import { tileNumber } from '../tiles/codec.ts';
 
 export interface SvgOptions {
   /** Pixels per cell. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatTiles, parityInvariant, parseTiles, parseTilesOrThrow, solveCode, solveTiles, solvedTiles } from '../../solver/index.ts';
-import { deserialize, serialize, buildDatabase } from '../../solver/tiles/pdb.ts';
-import { databasesPresent, loadDatabases } from '../../solver/node/pdb-files.ts';
-import { seededRandom } from '../helpers/random-layouts.ts';
-import { bfsFrom, replayTiles } from '../helpers/tiles-reference.ts';
+import { formatTiles, parityInvariant, parseTiles, parseTilesOrThrow, solveCode, solveTiles, solvedTiles } from '../../../solver/index.ts';
+import { deserialize, serialize, buildDatabase } from '../../../solver/tiles/pdb.ts';
+import { databasesPresent, loadDatabases } from '../../../solver/node/pdb-files.ts';
+import { seededRandom } from '../../helpers/random-layouts.ts';
+import { bfsFrom, replayTiles } from '../../helpers/tiles-reference.ts';
 
 const code = (s: string) => s.match(/.{1,3}/g)!.join('-');
 

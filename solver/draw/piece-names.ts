@@ -3,7 +3,7 @@
  * four generals 张飞, 赵云, 马超, 黄忠 in reading order, and the soldiers 兵1–兵4, numbered in reading order so that
  * identical pieces can be told apart on the board and in a move list. Other boards get no names.
  */
-import type { Layout } from './layout.ts';
+import type { Layout } from '../klotski/layout.ts';
 
 export interface PieceName {
   zh: string;

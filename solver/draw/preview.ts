@@ -2,8 +2,8 @@
  * The link-preview picture (1200×630, what chat apps show): the board, the layout's name when it has one, its code
  * and the optimal counts in the three metrics. Pure SVG text; rasterised elsewhere (the Worker, the build).
  */
-import type { Layout } from './layout.ts';
-import type { Metric } from './puzzle.ts';
+import type { Layout } from '../klotski/layout.ts';
+import type { Metric } from '../klotski/puzzle.ts';
 import { boardSvg, escapeXml } from './svg.ts';
 
 export const PREVIEW_WIDTH = 1200;

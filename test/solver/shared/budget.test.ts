@@ -1,6 +1,6 @@
 /** The work budget: every search stops close to it, and tables are sized to it. */
 import { describe, expect, it } from 'vitest';
-import { EDGE_BUDGET, solveCode } from '../../solver/index.ts';
+import { EDGE_BUDGET, solveCode } from '../../../solver/index.ts';
 
 const SOLDIERS_10x10 = Array.from({ length: 10 }, (_, r) => (r < 2 ? 'BBSSSSSSSS' : r === 9 ? 'SSSSSSSS..' : 'SSSSSSSSSS')).join('-');
 
