@@ -3,7 +3,6 @@
  * the caller's orientation and pieces.
  */
 import { explore } from './klotski/bfs.ts';
-import { pathKeys } from './klotski/bfs.ts';
 import { BudgetClock, type Budget } from './shared/budget.ts';
 import { encodeCommonCode } from './klotski/commoncode.ts';
 import { formatLayout, parseLayoutOrThrow } from './klotski/codec.ts';
@@ -12,7 +11,7 @@ import { resolveGoal, type Goal, type GoalSpec } from './klotski/goal.ts';
 import { idaSolve } from './klotski/ida.ts';
 import type { Layout } from './klotski/layout.ts';
 import { canonicalize } from './klotski/canonical.ts';
-import { stepsFromKeys, stepsFromPairs, type Cell, type Move } from './klotski/moves.ts';
+import { stepsFromPairs, type Cell, type Move } from './klotski/moves.ts';
 import { METRICS, compilePuzzle, estimateStates, type Metric } from './klotski/puzzle.ts';
 import { DEFAULT_TT_BYTES } from './shared/transposition.ts';
 import { isTilesCode, parseTilesOrThrow } from './tiles/codec.ts';
@@ -37,7 +36,7 @@ export interface SolveOptions extends Budget {
   goal?: GoalSpec | null;
   /** Transposition table size cap for IDA* (default 16 MB). */
   ttBytes?: number;
-  /** Most states the breadth-first search may store (default 4 million). */
+  /** Most states the breadth-first search may store (default: what fits in BFS_MEMORY_BYTES). */
   maxStates?: number;
 }
 
@@ -69,9 +68,12 @@ export interface SolveResult {
   stats: { algorithm: 'table' | 'bfs' | 'ida'; nodes: number; ms: number; work: number; ttBytes: number; estimate: number };
 }
 
-/** Above this many estimated states, `auto` uses IDA* instead of breadth-first search. */
-export const BFS_AUTO_LIMIT = 2_000_000;
-const DEFAULT_MAX_STATES = 4_000_000;
+/**
+ * Memory breadth-first search may fill before `auto` continues with IDA* (and `bfs` gives up): the real count of
+ * positions decides, not an estimate. A position costs its key words, a parent index and two hash slots.
+ */
+export const BFS_MEMORY_BYTES = 64 * 1024 * 1024;
+const bfsStateLimit = (words: number) => Math.floor(BFS_MEMORY_BYTES / (4 * words + 12));
 const DEFAULT_MAX_MS = 60_000;
 
 /**
@@ -120,15 +122,14 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
   }
   const { puzzle, grid } = compilePuzzle(layout, goal);
   const estimate = estimateStates(puzzle);
-  const wantBfs = algorithm === 'bfs' || (algorithm === 'auto' && estimate <= BFS_AUTO_LIMIT);
   let nodes = 0;
-  if (wantBfs) {
-    const maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
+  if (algorithm !== 'ida') {
+    const maxStates = options.maxStates ?? bfsStateLimit(Math.max(puzzle.words, puzzle.classes.length - 1));
     const run = explore(puzzle, grid, { metric, fold: true, stopAtGoal: true, clock, maxStates, expectedStates: estimate });
     nodes = run.nodes;
     const stats = { algorithm: 'bfs' as const, nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.table.bytes, estimate };
     if (run.status === 'solved') {
-      const moves = stepsFromKeys(puzzle, grid, metric, pathKeys(run.table, run.goalIndex));
+      const moves = run.movesTo(run.goalIndex);
       return { ...base, status: 'solved', solvable: true, optimal: true, length: moves.length, moves, stats };
     }
     if (run.status === 'exhausted') {

@@ -5,7 +5,7 @@ import { formatLayout } from './codec.ts';
 import type { GoalSpec } from './goal.ts';
 import { resolveGoal } from './goal.ts';
 import type { Layout } from './layout.ts';
-import { compilePuzzle, decodeKey, gridToLayout, type Metric } from './puzzle.ts';
+import { compilePuzzle, gridToLayout, type Metric } from './puzzle.ts';
 
 export interface Analysis {
   layout: string;
@@ -32,7 +32,7 @@ export function analyze(layout: Layout, options: Budget & { metric?: Metric; goa
   const layers = starts.slice(1).map((end, d) => end - starts[d]!);
   const last = run.table.size - 1;
   const cellGrid = new Uint8Array(puzzle.cells);
-  decodeKey(puzzle, run.table.keys, last * puzzle.words, cellGrid);
+  run.gridOf(last, cellGrid);
   return {
     layout: formatLayout(layout),
     metric,

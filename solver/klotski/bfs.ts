@@ -1,10 +1,14 @@
 /**
  * Exhaustive breadth-first search over packed states. The table is the queue: states are expanded in insertion
- * order, which is distance order. Used to solve spaces that fit in memory and to analyse whole spaces.
+ * order, which is distance order. Used to solve spaces that fit in memory and to analyse whole spaces. Boards of up to
+ * 32 cells search bitboards (bitboard-bfs.ts); larger ones the part grid below.
  */
 import { SearchBoard } from './board.ts';
 import type { BudgetClock } from '../shared/budget.ts';
-import type { Metric, Puzzle } from './puzzle.ts';
+import { bitboardExplore, bitboardPairs } from './bitboard-bfs.ts';
+import { toBitboard, type Bitboard } from './bitboard.ts';
+import { stepsFromKeys, stepsFromPairs, type Move } from './moves.ts';
+import { decodeKey, type Metric, type Puzzle } from './puzzle.ts';
 import { StateTable } from './state-table.ts';
 
 export interface ExploreOptions {
@@ -34,7 +38,48 @@ export interface Exploration {
   nodes: number;
 }
 
-export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreOptions): Exploration {
+/** A finished search, with what its callers read from it whatever the key format. */
+export interface Explored extends Exploration {
+  /** The moves from the start to state `index`, in the start's orientation. */
+  movesTo(index: number): Move[];
+  /** Writes the part grid of state `index` (possibly its mirror image, when folded). */
+  gridOf(index: number, out: Uint8Array): void;
+}
+
+export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreOptions): Explored {
+  const board = toBitboard(puzzle, startGrid);
+  if (board) {
+    const run = bitboardExplore(board, options);
+    const fold = options.fold && puzzle.mirrorable;
+    return {
+      ...run,
+      movesTo: (index) => stepsFromPairs(puzzle, startGrid, options.metric, bitboardPairs(board, options.metric, fold, pathKeys(run.table, index))),
+      gridOf: (index, out) => bitboardGrid(puzzle, board, run.table.keys, index * board.classes, out),
+    };
+  }
+  const run = exploreGrid(puzzle, startGrid, options);
+  return {
+    ...run,
+    movesTo: (index) => stepsFromKeys(puzzle, startGrid, options.metric, pathKeys(run.table, index)),
+    gridOf: (index, out) => decodeKey(puzzle, run.table.keys, index * puzzle.words, out),
+  };
+}
+
+/** The part grid of a bitboard position. */
+function bitboardGrid(puzzle: Puzzle, board: Bitboard, keys: Uint32Array, at: number, out: Uint8Array): void {
+  out.fill(0);
+  for (let c = 0; c < board.classes; c++) {
+    const cls = puzzle.classes[c + 1]!;
+    const first = puzzle.firstPart[c + 1]!;
+    for (let tops = keys[at + c]! | 0; tops; tops &= tops - 1) {
+      const p = 31 - Math.clz32(tops & -tops);
+      for (let j = 0; j < cls.offsets.length; j++) out[p + cls.offsets[j]!] = first + j;
+    }
+  }
+}
+
+/** Breadth-first search over part-grid keys, for boards of more than 32 cells. */
+export function exploreGrid(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreOptions): Exploration {
   const { metric, clock } = options;
   const fold = options.fold && puzzle.mirrorable;
   const board = new SearchBoard(puzzle);

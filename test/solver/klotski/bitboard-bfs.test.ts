@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { METRICS, parseLayoutOrThrow, resolveGoal, solve } from '../../../solver/index.ts';
+import { explore, exploreGrid } from '../../../solver/klotski/bfs.ts';
+import { toBitboard } from '../../../solver/klotski/bitboard.ts';
+import { compilePuzzle } from '../../../solver/klotski/puzzle.ts';
+import { BudgetClock } from '../../../solver/shared/budget.ts';
+import { randomLayoutCode, seededRandom } from '../../helpers/random-layouts.ts';
+import { refBoard, refDistance, refReplay } from '../../helpers/reference.ts';
+
+/**
+ * Whole-space searches of both engines, up to 300,000 positions: the same number of positions in every complete layer,
+ * and, when the space was exhausted, the same number of solved ones.
+ */
+function layers(code: string, metric: (typeof METRICS)[number], fold: boolean, engine: 'bitboard' | 'grid') {
+  const layout = parseLayoutOrThrow(code);
+  const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, undefined));
+  const options = { metric, fold, stopAtGoal: false, clock: new BudgetClock({}), maxStates: 300_000 };
+  const run = engine === 'bitboard' ? explore(puzzle, grid, options) : exploreGrid(puzzle, grid, options);
+  const sizes = run.layerStarts.slice(1).map((end, d) => end - run.layerStarts[d]!);
+  return { status: run.status, sizes, solved: run.status === 'budget-exceeded' ? null : run.solvedCount };
+}
+
+describe('bitboard breadth-first search (boards of up to 32 cells)', () => {
+  const rand = seededRandom(3232);
+  const boards: string[] = [];
+  for (const [w, h, empty] of [[4, 5, 2], [4, 5, 3], [5, 4, 2], [3, 5, 2], [5, 5, 3], [4, 6, 3], [8, 4, 3], [4, 8, 2], [6, 5, 4]] as const) {
+    boards.push(randomLayoutCode(rand, w, h, empty));
+  }
+
+  it('is used on every board of up to 32 cells, and on none larger', () => {
+    for (const [code, expected] of [['VBBV-VBBV-VHHV-VSSV-S..S', true], ['SBBS.SSS-SBBS.SSS-SSSSSSSS-SSSSSSS.', true], ['SSS.SS-.BBSSS-SBBSSS-SSSSSS-SSSSSS-.SS.SS', false]] as const) {
+      const layout = parseLayoutOrThrow(code);
+      const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, undefined));
+      expect(toBitboard(puzzle, grid) !== null, code).toBe(expected);
+    }
+  });
+
+  for (const code of boards) {
+    it(`counts every layer as the part-grid search does: ${code}`, () => {
+      for (const metric of METRICS) {
+        for (const fold of [true, false]) {
+          expect(layers(code, metric, fold, 'bitboard'), `${metric} fold=${fold}`).toEqual(layers(code, metric, fold, 'grid'));
+        }
+      }
+    });
+  }
+
+  it('uses the 32nd cell: an 8×4 board whose goal covers the bottom-right corner, every metric, replayed', () => {
+    const code = 'SSS.SSSS-SSSSSBBS-SSSSSBBS-SSSS.SS.';
+    const layout = parseLayoutOrThrow(code);
+    const goal = { piece: [1, 5] as [number, number], at: [2, 6] as [number, number] };
+    const block = layout.pieces.findIndex((p) => p.letter === 'B');
+    for (const metric of METRICS) {
+      const r = solve(layout, { metric, algorithm: 'bfs', goal });
+      expect(r.length, metric).toBe(refDistance(refBoard(8, 4, layout.pieces), block, goal.at, metric));
+      const end = refReplay(refBoard(8, 4, layout.pieces), metric, r.moves);
+      expect([end.pieces[block]!.r, end.pieces[block]!.c]).toEqual(goal.at);
+    }
+  });
+});
