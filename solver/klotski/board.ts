@@ -3,8 +3,8 @@
  * A piece is named by its top-left cell; the part in any cell tells which piece covers it. All storage is typed
  * arrays allocated once per search.
  */
-import { GOAL_CLASS, decodeKey, encodeGrid, foldKey, mirrorKeyInto, type Metric, type Puzzle } from './puzzle.ts';
-import { buildMoveTables, type MoveTables } from './tables.ts';
+import { GOAL_CLASS, decodeKey, encodeGrid, mirrorKeyInto, type Metric, type Puzzle } from './puzzle.ts';
+import { buildMoveTables, MAX_MASK_CELLS, type MoveTables } from './tables.ts';
 
 export class SearchBoard {
   readonly puzzle: Puzzle;
@@ -15,7 +15,9 @@ export class SearchBoard {
   readonly mirrorKey: Uint32Array;
   /** Bit i set when cell i is empty (fast path only). */
   emptyMask = 0;
-  private readonly tables: MoveTables | undefined;
+  private readonly tables: MoveTables;
+  /** Cells fit in one int32 mask (≤ 32): slides are mask tests and `emptyMask` is kept. */
+  private readonly masks: boolean;
   /** Top-left cell of the goal piece. */
   goalPos = -1;
   /** Empty cells, in row-major order, as of the last load or `scanEmpties`. */
@@ -26,7 +28,6 @@ export class SearchBoard {
   private readonly seen: Int32Array;
   private seenStamp = 0;
   private readonly queue: Int16Array;
-  private readonly scratch: Uint32Array;
 
   constructor(puzzle: Puzzle) {
     this.puzzle = puzzle;
@@ -36,9 +37,9 @@ export class SearchBoard {
     this.mark = new Int32Array(puzzle.cells);
     this.seen = new Int32Array(puzzle.cells);
     this.queue = new Int16Array(puzzle.cells);
-    this.scratch = new Uint32Array(puzzle.words);
     this.mirrorKey = new Uint32Array(puzzle.words);
     this.tables = buildMoveTables(puzzle);
+    this.masks = puzzle.cells <= MAX_MASK_CELLS;
   }
 
   loadGrid(grid: Uint8Array): void {
@@ -70,7 +71,7 @@ export class SearchBoard {
     }
     this.emptyCount = e;
     this.emptyMask = mask;
-    if (this.tables && this.puzzle.mirrorable) mirrorKeyInto(this.puzzle, this.key, 0, this.mirrorKey, 0);
+    if (this.puzzle.mirrorable) mirrorKeyInto(this.puzzle, this.key, 0, this.mirrorKey, 0);
   }
 
   isSolved(): boolean {
@@ -105,8 +106,8 @@ export class SearchBoard {
 
   /** Moves the piece whose top-left is `from` so its top-left is `to`, updating grid and key. */
   move(from: number, to: number): void {
-    const { wordOf, shiftOf, partClass, firstPart, classes, cells, words } = this.puzzle;
-    const { grid, key } = this;
+    const { partClass, firstPart, classes, cells, words } = this.puzzle;
+    const { grid, key, tables } = this;
     const first = grid[from]!;
     const c = partClass[first]!;
     const offsets = classes[c]!.offsets;
@@ -114,62 +115,38 @@ export class SearchBoard {
     for (let j = 0; j < n; j++) grid[from + offsets[j]!] = 0;
     for (let j = 0; j < n; j++) grid[to + offsets[j]!] = first + j;
     if (first === firstPart[GOAL_CLASS]) this.goalPos = to;
-    const tables = this.tables;
-    if (tables) {
-      const a = (c * cells + from) * words;
-      const b = (c * cells + to) * words;
-      const { keyPart, mirrorPart } = tables;
-      const mirrorKey = this.mirrorKey;
-      for (let w = 0; w < words; w++) {
-        key[w] = key[w]! ^ keyPart[a + w]! ^ keyPart[b + w]!;
-        mirrorKey[w] = mirrorKey[w]! ^ mirrorPart[a + w]! ^ mirrorPart[b + w]!;
-      }
-      this.emptyMask = (this.emptyMask | tables.cover[c * cells + from]!) & ~tables.cover[c * cells + to]!;
-      return;
+    const a = (c * cells + from) * words;
+    const b = (c * cells + to) * words;
+    const { keyPart, mirrorPart } = tables;
+    const mirrorKey = this.mirrorKey;
+    for (let w = 0; w < words; w++) {
+      key[w] = key[w]! ^ keyPart[a + w]! ^ keyPart[b + w]!;
+      mirrorKey[w] = mirrorKey[w]! ^ mirrorPart[a + w]! ^ mirrorPart[b + w]!;
     }
-    for (let j = 0; j < n; j++) {
-      const a = from + offsets[j]!;
-      const b = to + offsets[j]!;
-      key[wordOf[a]!] = key[wordOf[a]!]! ^ ((first + j) << shiftOf[a]!);
-      key[wordOf[b]!] = key[wordOf[b]!]! ^ ((first + j) << shiftOf[b]!);
-    }
+    if (this.masks) this.emptyMask = (this.emptyMask | tables.cover[c * cells + from]!) & ~tables.cover[c * cells + to]!;
   }
 
   /** Writes the key the position would have after moving piece `from` to `to` (folded if `fold`), without moving. */
   keyAfterMove(from: number, to: number, fold: boolean, out: Uint32Array): void {
     const puzzle = this.puzzle;
-    const { wordOf, shiftOf, partClass, classes, words } = puzzle;
+    const { partClass, words } = puzzle;
     const key = this.key;
     const first = this.grid[from]!;
-    const tables = this.tables;
-    if (tables) {
-      const c = partClass[first]!;
-      const a = (c * puzzle.cells + from) * words;
-      const b = (c * puzzle.cells + to) * words;
-      const { keyPart, mirrorPart } = tables;
-      for (let w = 0; w < words; w++) out[w] = key[w]! ^ keyPart[a + w]! ^ keyPart[b + w]!;
-      if (!fold) return;
-      // Compare with the mirror image's key from the high word down; keep the smaller.
-      const mirrorKey = this.mirrorKey;
-      for (let w = words - 1; w >= 0; w--) {
-        const m = (mirrorKey[w]! ^ mirrorPart[a + w]! ^ mirrorPart[b + w]!) >>> 0;
-        const k = out[w]!;
-        if (m === k) continue;
-        if (m < k) for (let x = 0; x < words; x++) out[x] = mirrorKey[x]! ^ mirrorPart[a + x]! ^ mirrorPart[b + x]!;
-        return;
-      }
+    const c = partClass[first]!;
+    const a = (c * puzzle.cells + from) * words;
+    const b = (c * puzzle.cells + to) * words;
+    const { keyPart, mirrorPart } = this.tables;
+    for (let w = 0; w < words; w++) out[w] = key[w]! ^ keyPart[a + w]! ^ keyPart[b + w]!;
+    if (!fold) return;
+    // Compare with the mirror image's key from the high word down; keep the smaller.
+    const mirrorKey = this.mirrorKey;
+    for (let w = words - 1; w >= 0; w--) {
+      const m = (mirrorKey[w]! ^ mirrorPart[a + w]! ^ mirrorPart[b + w]!) >>> 0;
+      const k = out[w]!;
+      if (m === k) continue;
+      if (m < k) for (let x = 0; x < words; x++) out[x] = mirrorKey[x]! ^ mirrorPart[a + x]! ^ mirrorPart[b + x]!;
       return;
     }
-    const offsets = classes[partClass[first]!]!.offsets;
-    for (let w = 0; w < words; w++) out[w] = key[w]!;
-    for (let j = 0; j < offsets.length; j++) {
-      const part = first + j;
-      const a = from + offsets[j]!;
-      const b = to + offsets[j]!;
-      out[wordOf[a]!] = out[wordOf[a]!]! ^ (part << shiftOf[a]!);
-      out[wordOf[b]!] = out[wordOf[b]!]! ^ (part << shiftOf[b]!);
-    }
-    if (fold) foldKey(puzzle, out, 0, this.scratch);
   }
 
   /** Writes the current key, folded with its mirror image's when the puzzle allows it. */
@@ -178,10 +155,6 @@ export class SearchBoard {
     const { key, mirrorKey } = this;
     for (let w = 0; w < words; w++) out[offset + w] = key[w]!;
     if (!this.puzzle.mirrorable) return;
-    if (!this.tables) {
-      foldKey(this.puzzle, out, offset, this.scratch);
-      return;
-    }
     for (let w = words - 1; w >= 0; w--) {
       if (mirrorKey[w] === key[w]) continue;
       if (mirrorKey[w]! < key[w]!) for (let x = 0; x < words; x++) out[offset + x] = mirrorKey[x]!;
@@ -195,7 +168,7 @@ export class SearchBoard {
    * rebuilt. Returns the new end of the buffer.
    */
   reach(from: number, metric: Metric, targets: Int16Array, via: Int16Array, at: number): number {
-    if (this.tables) return this.reachByMasks(from, metric, targets, via, at);
+    if (this.masks) return this.reachByMasks(from, metric, targets, via, at);
     const { width, classes, partClass } = this.puzzle;
     const grid = this.grid;
     const first = grid[from]!;

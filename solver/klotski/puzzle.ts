@@ -195,18 +195,6 @@ function mirrorRow(puzzle: Puzzle, row: number): number {
   return out;
 }
 
-/** Replaces the key at `keys[offset…]` by its mirror image's key when that is smaller (compared high word first). */
-export function foldKey(puzzle: Puzzle, keys: Uint32Array, offset: number, scratch: Uint32Array): void {
-  mirrorKeyInto(puzzle, keys, offset, scratch, 0);
-  for (let w = puzzle.words - 1; w >= 0; w--) {
-    const a = keys[offset + w]!;
-    const b = scratch[w]!;
-    if (a === b) continue;
-    if (b < a) for (let x = 0; x < puzzle.words; x++) keys[offset + x] = scratch[x]!;
-    return;
-  }
-}
-
 function makeClass(letter: string, w: number, h: number, count: number, width: number, height: number): PieceClass {
   const offsets = new Int16Array(w * h);
   for (let dr = 0; dr < h; dr++) for (let dc = 0; dc < w; dc++) offsets[dr * w + dc] = dr * width + dc;

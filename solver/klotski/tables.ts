@@ -1,6 +1,7 @@
 /**
- * Precomputed per-(class, top-left) tables for boards of at most 32 cells, where a set of cells fits in one
- * int32 mask. With them a one-cell slide is a mask test and a move's key change is three XORs per word.
+ * Precomputed per-(class, top-left) tables. On every board a move's key change (and its mirror image's) is three
+ * XORs per word; on boards of at most 32 cells, where a set of cells fits in one int32 mask, a one-cell slide is
+ * also a mask test (`cover` and `need` are empty on larger boards).
  */
 import type { Puzzle } from './puzzle.ts';
 
@@ -19,12 +20,12 @@ export interface MoveTables {
 
 export const MAX_MASK_CELLS = 32;
 
-export function buildMoveTables(puzzle: Puzzle): MoveTables | undefined {
+export function buildMoveTables(puzzle: Puzzle): MoveTables {
   const { cells, width, height, classes, words, wordOf, shiftOf, mirrorCell, firstPart, partMirror } = puzzle;
-  if (cells > MAX_MASK_CELLS) return undefined;
+  const masks = cells <= MAX_MASK_CELLS;
   const n = classes.length;
-  const cover = new Int32Array(n * cells);
-  const need = new Int32Array(n * cells * 4).fill(-1);
+  const cover = new Int32Array(masks ? n * cells : 0);
+  const need = new Int32Array(masks ? n * cells * 4 : 0).fill(-1);
   const keyPart = new Uint32Array(n * cells * words);
   const mirrorPart = new Uint32Array(n * cells * words);
   for (let c = 1; c < n; c++) {
@@ -45,6 +46,7 @@ export function buildMoveTables(puzzle: Puzzle): MoveTables | undefined {
           mirrorPart[at + wordOf[m]!] = (mirrorPart[at + wordOf[m]!]! | (partMirror[part]! << shiftOf[m]!)) >>> 0;
         }
       }
+      if (!masks) continue;
       cover[c * cells + t] = mask;
       const neighbours = [col > 0 ? t - 1 : -1, col + w < width ? t + 1 : -1, r > 0 ? t - width : -1, r + h < height ? t + width : -1];
       neighbours.forEach((u, d) => {
