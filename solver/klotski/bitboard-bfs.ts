@@ -112,9 +112,10 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
   const fold = options.fold && board.mirrorable;
   const K = board.classes;
   const { cells, touch, goalCell } = board;
-  // Work in the budget's units (≈ 10 ns each, measured in bench/solver.ts): per expanded position, and per successor.
-  const nodeWork = 4 + 2 * K;
-  const successorWork = 3 + K;
+  // Work in the budget's units (≈ 10 ns each): per expanded position, and per successor. Calibrated with
+  // npm run bench:edge, whose costliest inputs must stay at or under about 4 ms warm at the edge budget.
+  const nodeWork = 10 + 3 * K;
+  const successorWork = 6 + 2 * K;
   const maxStates = Math.min(options.maxStates, clock.entriesWithin(successorWork));
   const table = new StateTable(K, maxStates, Math.min(options.expectedStates ?? 4096, 1 << 16, maxStates));
   const cur = new Int32Array(K);

@@ -47,9 +47,9 @@ export function tilesIda(
   for (let p = 0; p < n; p++) key[Math.floor(p / perWord)] = key[Math.floor(p / perWord)]! | (cells[p]! << ((p % perWord) * bits));
   let states = 1;
   for (let i = 2; i <= n && states < 1 << 22; i++) states *= i;
-  // Work per position, in the budget's units (≈ 10 ns each, measured): the heuristic and key cost about five units per
-  // cell. No table bigger than the budget can fill (clearing memory costs CPU too).
-  const nodeWork = 5 * n;
+  // Work per position, in the budget's units (≈ 10 ns each, measured with npm run bench:edge): the heuristic and key
+  // cost about nine units per cell. No table bigger than the budget can fill (clearing memory costs CPU too).
+  const nodeWork = 9 * n;
   const tt = new TranspositionTable(words, ttBytes, Math.min(1 << 22, states, clock.entriesWithin(nodeWork)));
   const keyStack = new Uint32Array(words * (MAX_DEPTH + 2));
   const path: number[] = [];
