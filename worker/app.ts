@@ -149,7 +149,8 @@ export function createApp() {
     }
     const asset = await c.env.ASSETS.fetch(c.req.raw);
     const res = new Response(asset.body, asset); // mutable headers, so middleware can add its own
-    if (res.ok) assetHeaders(c.req.path, res.headers);
+    // A 304 carries the same caching headers as the 200 it stands for.
+    if (res.ok || res.status === 304) assetHeaders(c.req.path, res.headers);
     return res;
   });
 

@@ -9,6 +9,11 @@ interface Issue {
   expected?: string;
 }
 
+/** "a string", "an array", "an object". */
+function withArticle(word: string): string {
+  return `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
+}
+
 /** What a zod `invalid_type` issue received, from its message ("… expected string, received number"). */
 function received(issue: Issue): string {
   return /received (\w+)/.exec(issue.message)?.[1] ?? 'something else';
@@ -25,7 +30,7 @@ export function describeIssue(issue: Issue | undefined, target: string): { code:
     const got = received(issue);
     if (got === 'undefined') return { code: `invalid-${target}`, message: `${field} is required` };
     if (got === 'array' && target === 'query') return { code: `invalid-${target}`, message: `${field} is given more than once; give it once` };
-    return { code: `invalid-${target}`, message: `${field} must be ${issue.expected === 'object' ? 'an object' : `a ${issue.expected}`}, not ${got === 'null' ? 'null' : `a ${got}`}` };
+    return { code: `invalid-${target}`, message: `${field} must be ${withArticle(issue.expected ?? 'something else')}, not ${got === 'null' ? 'null' : withArticle(got)}` };
   }
   const code = field === 'layout' && issue.code === 'too_big' ? 'too-long' : `invalid-${target}`;
   return { code, message: `${field}: ${issue.message}` };

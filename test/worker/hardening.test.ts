@@ -22,6 +22,7 @@ describe('malformed requests are 400s that say what is wrong, never 5xx', () => 
   const typeCases: Array<[string, RequestInit & { path?: string }, string]> = [
     ['layout a number', { body: '{"layout":1}' }, 'layout must be a string, not a number'],
     ['layout null', { body: '{"layout":null}' }, 'layout must be a string, not null'],
+    ['layout an array', { body: '{"layout":["VBBV"]}' }, 'layout must be a string, not an array'],
     ['an array body', { body: '[1,2]' }, 'the request body must be a JSON object'],
     ['optimal a string', { body: '{"layout":"123-456-78.","optimal":"yes"}' }, 'optimal must be a boolean'],
   ];
@@ -131,6 +132,11 @@ describe('rate-limit keys', () => {
     expect(clientKeyOf('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
     expect(clientKeyOf('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
     expect(clientKeyOf('2001:db8::7')).toBe('2001:db8:0:0::/64');
+    // IPv4 addresses written as IPv6 are keyed by the IPv4 address, in every spelling.
+    expect(clientKeyOf('::ffff:203.0.113.1')).toBe('203.0.113.1');
+    expect(clientKeyOf('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(clientKeyOf('0:0:0:0:0:ffff:cb00:7101')).toBe('203.0.113.1');
+    expect(clientKeyOf('[::FFFF:203.0.113.1]')).toBe('203.0.113.1');
     expect(clientKeyOf(undefined)).toBe('local');
   });
 });

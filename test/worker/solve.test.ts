@@ -24,15 +24,19 @@ describe('GET /solve: miss, then hit', () => {
     expectSolves(SEARCHED, a);
     expect(await realEnv.SOLUTIONS!.get(`v1:move:${SEARCHED}`)).toBeTruthy();
     expect(first.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
-    expect(first.headers.get('ETag')).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(first.headers.get('ETag')).toMatch(/^W\/"[0-9a-f]{32}"$/);
     expect(first.headers.get('Server-Timing')).toMatch(/cache;.*dur=.*solve;.*dur=/);
 
     const second = await call(`/solve?layout=${SEARCHED}`, { headers: freshClient() }, ROOMY);
     const b = await json(second);
     expect(b.cached).toBe(true);
     expect(b.moves).toEqual(a.moves);
-    // Strong ETags name the bytes: the cached: true body is another representation.
-    expect(second.headers.get('ETag')).not.toBe(first.headers.get('ETag'));
+    // The weak ETag names the answer: the first (cached: false) and later (cached: true) bodies share it.
+    expect(second.headers.get('ETag')).toBe(first.headers.get('ETag'));
+    for (const tag of [first.headers.get('ETag')!, second.headers.get('ETag')!.slice(2)]) {
+      const revalidated = await call(`/solve?layout=${SEARCHED}`, { headers: { ...freshClient(), 'If-None-Match': tag } }, ROOMY);
+      expect(revalidated.status, tag).toBe(304);
+    }
     const third = await call(`/solve?layout=${SEARCHED}`, { headers: freshClient() }, ROOMY);
     expect(await third.text()).toBe(JSON.stringify(b));
     expect(third.headers.get('ETag')).toBe(second.headers.get('ETag'));
@@ -290,5 +294,15 @@ describe('4×4 tiles and the pattern databases', () => {
     expect(res.status).toBe(200);
     const body = await json(res);
     expect([body.stats.algorithm, body.length, body.optimal]).toEqual(['ida-pdb', 34, true]);
+  });
+});
+
+describe('GET /solve takes only its own parameters', () => {
+  it('answers 400 naming an unknown parameter, so no new cache entry is made for it', async () => {
+    const res = await call(`/solve?layout=${HENGDAO}&u=17`, { headers: freshClient() });
+    expect(res.status).toBe(400);
+    const body = await json(res);
+    expect(body.error.code).toBe('unknown-parameter');
+    expect(body.error.message).toBe('unknown parameter "u": /solve takes layout, metric and optimal');
   });
 });

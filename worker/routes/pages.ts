@@ -111,12 +111,15 @@ async function pngPreview(c: Context<AppEnv>): Promise<Response> {
     if (prerendered.ok && prerendered.headers.get('Content-Type')?.startsWith('image/png')) return new Response(prerendered.body, { headers });
   }
   const cache = edgeCache();
-  const hit = await cache?.match(c.req.raw);
+  // One cache entry per image: the key leaves the query out, so made-up parameters cannot mint new renders.
+  const key = new URL(c.req.url);
+  key.search = '';
+  const hit = await cache?.match(key.href);
   if (hit) return new Response(hit.body, hit);
   if (!c.env.ASSETS) return errorResponse(c, 404, { code: 'not-found', message: 'the site is not built (run npm run build)' });
   const png = await renderPreview(c.env, parsed.value.layout, code!, parsed.value.kind);
   const res = new Response(png, { headers });
-  if (cache) runLater(c, cache.put(c.req.raw.url, res.clone()).catch((e: unknown) => console.error('Cache API put failed:', e)));
+  if (cache) runLater(c, cache.put(key.href, res.clone()).catch((e: unknown) => console.error('Cache API put failed:', e)));
   return res;
 }
 

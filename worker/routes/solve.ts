@@ -41,7 +41,15 @@ const postRoute = createRoute({
 
 export const solveRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
+/** The GET parameters; any other is refused, so nobody can mint cache entries with made-up ones. */
+const QUERY_PARAMETERS = ['layout', 'metric', 'optimal'];
+
 solveRoutes.openapi(getRoute, async (c) => {
+  for (const name of new URL(c.req.url).searchParams.keys()) {
+    if (!QUERY_PARAMETERS.includes(name)) {
+      return errorResponse(c, 400, { code: 'unknown-parameter', message: `unknown parameter ${JSON.stringify(name)}: /solve takes layout, metric and optimal` }) as never;
+    }
+  }
   const query = c.req.valid('query');
   return respond(c, { layout: query.layout, metric: query.metric, optimal: query.optimal === 'true' }, true) as never;
 });
@@ -83,22 +91,30 @@ async function respond(c: Context<AppEnv>, input: SolveInput, cacheable: boolean
   const text = JSON.stringify(outcome.body);
   const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=UTF-8', 'Server-Timing': serverTiming(outcome.timings) };
   if (!cacheable) return c.body(text, 200, headers);
-  // A strong ETag names these exact bytes.
-  const etag = `"${await sha256Hex(text)}"`;
+  // A weak ETag names the answer, not the bytes: the same for the first response (cached: false, this solve's
+  // timings) and every later one, so either validator revalidates.
+  const etag = await answerEtag(outcome.body);
   Object.assign(headers, { ETag: etag, 'Cache-Control': 'public, max-age=31536000, immutable' });
   if (cache) {
     // Repeats in this location come from the Cache API (no KV read, no solve); what it serves is a cached answer.
     const again = outcome.cached ? text : JSON.stringify({ ...outcome.body, cached: true });
-    const copy = new Response(again, { headers: { ...headers, ETag: `"${await sha256Hex(again)}"`, 'Server-Timing': '' } });
+    const copy = new Response(again, { headers: { ...headers, 'Server-Timing': '' } });
     waitUntil(cache.put(c.req.raw.url, copy).catch((e: unknown) => console.error('Cache API put failed:', e)));
   }
   if (matchesEtag(ifNoneMatch, etag)) return c.body(null, 304, { ETag: etag, 'Server-Timing': headers['Server-Timing']! });
   return c.body(text, 200, headers);
 }
 
+/** W/"…" over the answer without what varies between deliveries of it (`cached`, and the stats of the solve). */
+async function answerEtag(body: object): Promise<string> {
+  return `W/"${await sha256Hex(JSON.stringify({ ...body, cached: undefined, stats: undefined }))}"`;
+}
+
+/** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): W/ prefixes are ignored. */
 function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  return header.split(',').some((t) => t.trim() === etag);
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((t) => opaque(t) === opaque(etag));
 }
 
 async function sha256Hex(text: string): Promise<string> {
