@@ -184,6 +184,10 @@ describe('static files and unknown paths', () => {
     const widget = await fetch(`${server.url}/widget.js`);
     expect(widget.headers.get('cache-control')).toBe('public, max-age=300');
     expect(widget.headers.get('etag')).toBeTruthy();
+    // Its 304 carries the same caching as its 200, not the assets' max-age=0.
+    const revalidated = await fetch(`${server.url}/widget.js`, { headers: { 'If-None-Match': widget.headers.get('etag')! } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('cache-control')).toBe('public, max-age=300');
     for (const path of ['/pdb/15-2_3_4.pdb', '/tablebase/move-v4h1.bin']) {
       const res = await fetch(server.url + path);
       expect(res.headers.get('content-type'), path).toBe('application/octet-stream');

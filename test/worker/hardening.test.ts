@@ -255,6 +255,19 @@ describe('link previews that render everywhere', () => {
     }
   });
 
+  it('a preview is cached under its path alone: a query string neither misses nor adds an entry', async () => {
+    const code = 'VBBV-VBBV-VHHV-VSSV-.SS.';
+    const cache = (caches as unknown as { default: Cache }).default;
+    await call(`/img/${code}.png?u=1`);
+    // Wait for the put that runs after the response.
+    for (let i = 0; i < 50 && !(await cache.match(`http://huarong.test/img/${code}.png`)); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await cache.match(`http://huarong.test/img/${code}.png`)).toBeTruthy();
+    expect(await cache.match(`http://huarong.test/img/${code}.png?u=1`)).toBeUndefined();
+    const again = await call(`/img/${code}.png?u=2`);
+    expect(again.status).toBe(200);
+    expect(await cache.match(`http://huarong.test/img/${code}.png?u=2`)).toBeUndefined();
+  }, 60_000);
+
   it('the SVG stays at /img/<code>.svg', async () => {
     const res = await call('/img/VBBV-VBBV-VHHV-VSSV-S..S.svg');
     expect(res.headers.get('Content-Type')).toContain('image/svg+xml');
