@@ -152,6 +152,21 @@ describe('links in cached responses come from the configured origin', () => {
     expect(oembed.provider_url).toBe('https://huarong.example');
   });
 
+  it('without SITE_ORIGIN, a page built for an unknown host is for that client alone; local hosts stay cacheable', async () => {
+    const path = '/s/VBBV-VBBV-VHHV-VSSV-S..S';
+    const forged = await call(`http://evil.example${path}`, {}, { SITE_ORIGIN: '' });
+    expect(await forged.text()).toContain('http://evil.example/s/');
+    expect(forged.headers.get('Cache-Control')).toBe('private, no-store');
+    const oembed = await call(`http://evil.example/oembed?url=${encodeURIComponent(`http://evil.example${path}`)}`, {}, { SITE_ORIGIN: '' });
+    expect(oembed.headers.get('Cache-Control')).toBe('private, no-store');
+    for (const host of ['localhost:8787', '127.0.0.1:8787', '[::1]:8787']) {
+      expect((await call(`http://${host}${path}`, {}, { SITE_ORIGIN: '' })).headers.get('Cache-Control'), host).toBe('public, max-age=300');
+    }
+    const configured = await call(`http://evil.example${path}`, {}, { SITE_ORIGIN: 'https://huarong.example' });
+    expect(configured.headers.get('Cache-Control')).toBe('public, max-age=300');
+    expect(await configured.text()).not.toContain('evil.example');
+  });
+
   it('oEmbed below a usable size is 404, as the spec asks', async () => {
     const url = encodeURIComponent('http://huarong.test/s/VBBV-VBBV-VHHV-VSSV-S..S');
     const tiny = await call(`/oembed?url=${url}&maxwidth=0.5`);

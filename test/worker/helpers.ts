@@ -9,7 +9,8 @@ export const realEnv = env as unknown as Env;
 
 export async function call(path: string, init: RequestInit = {}, overrides: Partial<Env> = {}): Promise<Response> {
   const ctx = createExecutionContext();
-  const res = await app.request(`http://huarong.test${path}`, init, { ...realEnv, ...overrides }, ctx);
+  // A path, or a whole URL (to play a request for another host).
+  const res = await app.request(path.startsWith('http') ? path : `http://huarong.test${path}`, init, { ...realEnv, ...overrides }, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { boardSvg, escapeXml, parsePuzzleCode, type Layout } from '../../solver/index.ts';
 import type { AppEnv } from '../env.ts';
 import { errorResponse } from '../errors.ts';
-import { siteOrigin } from '../origin.ts';
+import { linkCaching, siteOrigin } from '../origin.ts';
 import { boardStyle } from './pages.ts';
 
 export const embedRoutes = new Hono<AppEnv>();
@@ -80,7 +80,7 @@ embedRoutes.get('/oembed', (c) => {
     thumbnail_url: `${origin}/img/${code}.svg`,
     thumbnail_width: thumb.width,
     thumbnail_height: thumb.height,
-  });
+  }, 200, { 'Cache-Control': linkCaching(c.env, c.req.url, 'public, max-age=86400') });
 });
 
 function layoutOfOurUrl(text: string, hosts: string[]): { layout: Layout; code: string; metric?: string } | null {

@@ -11,7 +11,7 @@ import { errorResponse } from '../errors.ts';
 import { edgeCache, runLater } from '../edge-cache.ts';
 import { nameOf, type NamedLayout } from '../named.ts';
 import { renderPreview } from '../preview.ts';
-import { siteOrigin } from '../origin.ts';
+import { linkCaching, siteOrigin } from '../origin.ts';
 
 export const pageRoutes = new Hono<AppEnv>();
 
@@ -70,7 +70,7 @@ pageRoutes.get('/s/*', async (c) => {
     .transform(shell);
   const headers = new Headers(rewritten.headers);
   headers.set('Content-Type', 'text/html; charset=utf-8');
-  headers.set('Cache-Control', 'public, max-age=300');
+  headers.set('Cache-Control', linkCaching(c.env, c.req.url, 'public, max-age=300'));
   return new Response(rewritten.body, { status: parsed.ok ? 200 : 404, headers });
 });
 
