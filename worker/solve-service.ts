@@ -104,7 +104,8 @@ export function budgetOf(env: Env): SearchBudget {
 
 /**
  * The flow: validate → tablebase (classic) → this isolate's memory → a solve already running here (joined without
- * spending a rate-limit slot) → rate limit → KV → solve once, cache the result (over-budget answers for an hour).
+ * spending a rate-limit slot) → rate limit and KV (a stored answer is served even to a limited client) → solve once,
+ * cache the result (over-budget answers for an hour).
  */
 export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) => void, input: SolveInput, clientKey: string): Promise<SolveOutcome> {
   const plan = await makePlan(env, input);
@@ -119,16 +120,18 @@ export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) =>
   let entry = usable(recall(key), budget);
   let pending = entry ? undefined : inFlight.get(key);
   if (!entry && !pending) {
-    if (await overRateLimit(env, clientKey)) {
+    const limited = await overRateLimit(env, clientKey);
+    entry = usable(await readEntry(env.SOLUTIONS, key, plan.width, plan.height), budget);
+    // The limit is on solving: an answer that already exists (in KV, say after a restart) is never refused.
+    if (limited && !entry) {
       return {
         ok: false,
         status: 429,
-        error: { code: 'rate-limited', message: 'too many uncached solves from this address; try again in a minute (layouts cached at the edge are not limited)' },
+        error: { code: 'rate-limited', message: 'too many uncached solves from this address; try again in a minute (layouts already solved are not limited)' },
         headers: { 'Retry-After': '60' },
         timings: [],
       };
     }
-    entry = usable(await readEntry(env.SOLUTIONS, key, plan.width, plan.height), budget);
   }
   const cacheMs = performance.now() - started;
   if (entry && !isOverBudget(entry)) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mirrorLayout, formatLayout, parseLayoutOrThrow } from '../../solver/index.ts';
 import { refBoard, refReplay } from '../helpers/reference.ts';
 import { call, freshClient, json, realEnv, ROOMY } from './helpers.ts';
+import { forgetRecent } from '../../worker/cache.ts';
 
 const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
 // Layouts with three empty cells: the classic tablebase does not cover them, so they exercise the search and KV path.
@@ -211,6 +212,17 @@ describe('errors are JSON with a code', () => {
     await call(`/solve?layout=${searched}`, { headers: freshClient() });
     const hit = await call(`/solve?layout=${searched}`, {}, { MISS_LIMITER: denying });
     expect(hit.status).toBe(200);
+  });
+
+  it('never refuses an answer already stored: after a restart (empty isolate cache) a limited client still gets it from KV', async () => {
+    const denying = { limit: async () => ({ success: false }) } as unknown as RateLimit;
+    const stored = 'HHHH-VBBV-VBBV-SHHS-.S..';
+    expect((await call(`/solve?layout=${stored}&metric=step`, { headers: freshClient() }, ROOMY)).status).toBe(200);
+    forgetRecent(); // a fresh isolate knows only KV
+    const res = await call(`/solve?layout=${stored}&metric=step`, {}, { MISS_LIMITER: denying });
+    expect(res.status).toBe(200);
+    expect((await json(res)).cached).toBe(true);
+    expect((await call('/solve?layout=HHHH-VBBV-VBBV-HHSS-S...&metric=step', {}, { MISS_LIMITER: denying })).status).toBe(429);
   });
 
   it('the real rate-limit binding eventually says no to one client', async () => {
