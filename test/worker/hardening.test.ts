@@ -283,6 +283,13 @@ describe('link previews that render everywhere', () => {
     expect(await cache.match(`http://huarong.test/img/${code}.png?u=2`)).toBeUndefined();
   }, 60_000);
 
+  it('an invalid layout\'s page declares no PNG size for its image (the site\'s icon)', async () => {
+    const page = await (await call('/s/hello%20world')).text();
+    expect(page).toContain('<meta property="og:image" content="http://huarong.test/favicon.svg">');
+    expect(page).not.toContain('og:image:width');
+    expect(page).not.toContain('og:image:type');
+  });
+
   it('the SVG stays at /img/<code>.svg', async () => {
     const res = await call('/img/VBBV-VBBV-VHHV-VSSV-S..S.svg');
     expect(res.headers.get('Content-Type')).toContain('image/svg+xml');

@@ -44,6 +44,10 @@ pageRoutes.get('/s/*', async (c) => {
     .on('meta[property="og:image"], meta[name="twitter:image"]', { element: (el) => void el.setAttribute('content', meta.image) })
     .on('meta[property="og:image:alt"], meta[name="twitter:image:alt"]', { element: (el) => void el.setAttribute('content', meta.imageAlt) })
     .on('meta[property="og:url"]', { element: (el) => void el.setAttribute('content', meta.url) })
+    // An invalid layout has no preview PNG: its image (the site's icon) is no 1200×630 PNG, so say nothing of its size.
+    .on('meta[property="og:image:width"], meta[property="og:image:height"], meta[property="og:image:type"]', {
+      element: (el) => void (!parsed.ok && el.remove()),
+    })
     .on('#solution h1', {
       element: (el) => {
         if (meta.named) el.prepend(nameHtml(meta.named), { html: true });

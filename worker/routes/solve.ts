@@ -35,6 +35,7 @@ const postRoute = createRoute({
   request: { body: { content: { 'application/json': { schema: SolveBodySchema } }, required: true } },
   responses: {
     200: { description: 'Optimal solution, or solvable: false when none exists', content: { 'application/json': { schema: SolveResultSchema } } },
+    415: { description: 'The body was not sent with Content-Type: application/json' },
     ...errorResponses,
   },
 });
