@@ -5,6 +5,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import subsetFont from 'subset-font';
+import { UNKNOWN_COUNT } from '../solver/draw/preview.ts';
 
 const SOURCE = new URL('../node_modules/@fontsource/noto-sans-sc/', import.meta.url);
 const OUT = new URL('../site/public/fonts/', import.meta.url);
@@ -21,7 +22,7 @@ const names = readFileSync(new URL('../data/classic.tsv', import.meta.url), 'utf
   .map((l) => l.split('\t')[1]!)
   .join('');
 const ascii = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
-const text = [...new Set(`华容道曹操关羽张飞赵云马超黄忠兵无解步格直线最少还需数字·—×→←↑↓${names}${ascii}`)];
+const text = [...new Set(`华容道曹操关羽张飞赵云马超黄忠兵无解步格直线最少还需数字·—×→←↑↓${UNKNOWN_COUNT}${names}${ascii}`)];
 
 /** Which source file holds each character, from the unicode-range of each @font-face in the bold stylesheet. */
 const css = readFileSync(new URL('700.css', SOURCE), 'utf8');

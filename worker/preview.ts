@@ -5,7 +5,7 @@
  */
 import { initWasm, Resvg } from '@resvg/resvg-wasm';
 import resvgWasm from '@resvg/resvg-wasm/index_bg.wasm';
-import { METRICS, PREVIEW_FONT, canonicalize, previewSvg, type Layout, type Metric } from '../solver/index.ts';
+import { METRICS, PREVIEW_FONT, canonicalize, countsComplete, previewSvg, type Layout, type Metric } from '../solver/index.ts';
 import { cacheKey, isOverBudget, readEntry, recall } from './cache.ts';
 import type { Env } from './env.ts';
 import { nameOf } from './named.ts';
@@ -49,7 +49,8 @@ async function countsOf(env: Env, layout: Layout, kind: 'klotski' | 'tiles'): Pr
   return counts;
 }
 
-export async function renderPreview(env: Env, layout: Layout, code: string, kind: 'klotski' | 'tiles'): Promise<Uint8Array> {
+/** The preview PNG, and whether it shows every count (only then may it be kept for good). */
+export async function renderPreview(env: Env, layout: Layout, code: string, kind: 'klotski' | 'tiles'): Promise<{ png: Uint8Array; complete: boolean }> {
   ready ??= initWasm(resvgWasm).catch((e: unknown) => {
     ready = undefined;
     throw e;
@@ -59,5 +60,5 @@ export async function renderPreview(env: Env, layout: Layout, code: string, kind
   const resvg = new Resvg(svg, { font: { fontBuffers, loadSystemFonts: false, defaultFontFamily: PREVIEW_FONT, sansSerifFamily: PREVIEW_FONT } });
   const png = resvg.render().asPng();
   resvg.free();
-  return png;
+  return { png, complete: countsComplete(kind, counts) };
 }

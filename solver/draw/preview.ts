@@ -22,6 +22,14 @@ export interface PreviewInput {
 }
 
 const UNITS: Record<Metric, string> = { move: 'moves', straight: 'straight', step: 'steps' };
+/** Said where a count is not known yet (its characters are in the preview font: scripts/build-font.ts). */
+export const UNKNOWN_COUNT = 'open to solve · 打开求解';
+
+/** Whether a preview of these counts shows every one of them (an unsolvable layout's are all known). */
+export function countsComplete(kind: 'klotski' | 'tiles', counts: Partial<Record<Metric, number | null>>): boolean {
+  const metrics: Metric[] = kind === 'tiles' ? ['move', 'straight'] : ['move', 'straight', 'step'];
+  return metrics.some((m) => counts[m] === null) || metrics.every((m) => counts[m] !== undefined);
+}
 
 export function previewSvg(input: PreviewInput): string {
   const { layout } = input;
@@ -51,7 +59,9 @@ export function previewSvg(input: PreviewInput): string {
   } else {
     for (const m of metrics) {
       const n = input.counts[m];
-      lines.push(text(640, y, 52, n === undefined ? '—' : String(n)), text(790, y, 36, UNITS[m], '#5b5349', 400));
+      // A count nobody has computed yet is said in words (a dash would read as 一), and the preview is re-drawn later.
+      if (n === undefined) lines.push(text(640, y, 30, `${UNITS[m]}: ${UNKNOWN_COUNT}`, '#5b5349', 400));
+      else lines.push(text(640, y, 52, String(n)), text(790, y, 36, UNITS[m], '#5b5349', 400));
       y += 64;
     }
   }

@@ -244,25 +244,35 @@ describe('link previews that render everywhere', () => {
     return [view.getUint32(16), view.getUint32(20)];
   }
 
-  for (const [what, code] of [
-    ['a named layout (pre-rendered at build)', 'SSSV-BBVV-BBVV-.HHV-.SHH'],
-    ['an unnamed classic layout (drawn by the Worker)', 'VBBV-VBBV-VHHV-VS.V-SS.S'],
-    ['a tiles layout (drawn by the Worker)', '867-254-3.1'],
+  for (const [what, code, caching] of [
+    ['a named layout (pre-rendered at build, every count known)', 'SSSV-BBVV-BBVV-.HHV-.SHH', 'public, max-age=31536000, immutable'],
+    ['a classic layout the tablebase answers (drawn by the Worker, every count known)', 'VBBV-VBBV-VHHV-VS.V-SS.S', 'public, max-age=31536000, immutable'],
+    ['an unsolved layout, three empty cells (counts not known yet: kept minutes)', 'VBBV-VBBV-VHHV-VS.V-.SS.', 'public, max-age=300'],
+    ['a tiles layout (no counts in its preview yet)', '867-254-3.1', 'public, max-age=300'],
   ]) {
-    it(`/img/<code>.png for ${what}: a 1200×630 PNG, cached immutably`, async () => {
+    it(`/img/<code>.png for ${what}: a 1200×630 PNG, ${caching}`, async () => {
       const res = await call(`/img/${code}.png`);
       expect(res.status).toBe(200);
       expect(res.headers.get('Content-Type')).toBe('image/png');
-      expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('Cache-Control')).toBe(caching);
       expect(pngSize(new Uint8Array(await res.arrayBuffer()))).toEqual([1200, 630]);
     }, 60_000);
   }
 
+  it('a preview changes when more is known: the page\'s og:image URL carries the move count once it is solved', async () => {
+    const code = 'VBBV-VBBV-VHHV-VSSV-...S'; // three empty cells: searched, so its counts come from KV
+    const before = await (await call(`/s/${code}`)).text();
+    expect(before).toContain(`<meta property="og:image" content="http://huarong.test/img/${code}.png">`);
+    const solved = await json(await call(`/solve?layout=${code}`, { headers: freshClient() }, ROOMY));
+    const after = await (await call(`/s/${code}`)).text();
+    expect(after).toContain(`<meta property="og:image" content="http://huarong.test/img/${code}.png?v=${solved.length}">`);
+  }, 60_000);
+
   it('/s/ pages point og:image and twitter:image at the PNG, with its size, type and alt', async () => {
     for (const code of ['VSSS-VVBB-VVBB-VHH.-HHS.', 'VBBV-VBBV-VHHV-VS.V-SS.S']) {
       const page = await (await call(`/s/${code}`)).text();
-      expect(page).toContain(`<meta property="og:image" content="http://huarong.test/img/${code}.png">`);
-      expect(page).toContain(`<meta name="twitter:image" content="http://huarong.test/img/${code}.png">`);
+      expect(page).toMatch(new RegExp(`<meta property="og:image" content="http://huarong\\.test/img/${code.replace(/\./g, '\\.')}\\.png(\\?v=\\w+)?">`));
+      expect(page).toMatch(new RegExp(`<meta name="twitter:image" content="http://huarong\\.test/img/${code.replace(/\./g, '\\.')}\\.png(\\?v=\\w+)?">`));
       expect(page).toContain('<meta property="og:image:width" content="1200">');
       expect(page).toContain('<meta property="og:image:height" content="630">');
       expect(page).toContain('<meta property="og:image:type" content="image/png">');

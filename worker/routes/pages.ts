@@ -121,7 +121,9 @@ async function pngPreview(c: Context<AppEnv>): Promise<Response> {
   const hit = await cache?.match(key.href);
   if (hit) return new Response(hit.body, hit);
   if (!c.env.ASSETS) return errorResponse(c, 404, { code: 'not-found', message: 'the site is not built (run npm run build)' });
-  const png = await renderPreview(c.env, parsed.value.layout, code!, parsed.value.kind);
+  const { png, complete } = await renderPreview(c.env, parsed.value.layout, code!, parsed.value.kind);
+  // A preview that still lacks a count is drawn again once it is known: kept minutes, never in the Cache API.
+  if (!complete) return new Response(png, { headers: { ...headers, 'Cache-Control': 'public, max-age=300' } });
   const res = new Response(png, { headers });
   if (cache) runLater(c, cache.put(key.href, res.clone()).catch((e: unknown) => console.error('Cache API put failed:', e)));
   return res;
@@ -129,6 +131,8 @@ async function pngPreview(c: Context<AppEnv>): Promise<Response> {
 
 async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, origin: string, kind: 'klotski' | 'tiles') {
   let description = kind === 'tiles' ? '数字华容道: the optimal solution, move by move.' : 'The optimal solution, move by move — watch 曹操 escape.';
+  // The preview's URL names what is known of its counts, so link previews fetch it again once the solution is known.
+  let version = '';
   try {
     if (kind === 'tiles') throw new Error('tiles previews use the generic description');
     const canonical = canonicalize(layout);
@@ -137,6 +141,7 @@ async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, o
     const cached = entry && !isOverBudget(entry) ? entry : null;
     if (cached?.status === 'solved') description = `Solved in ${cached.length} moves (optimal) — ${cached.length} 步最优解。`;
     else if (cached?.status === 'unsolvable') description = 'This layout has no solution — 此局无解。';
+    if (cached) version = `?v=${cached.status === 'solved' ? cached.length : 'none'}`;
   } catch {
     // no default goal (no B): keep the generic description
   }
@@ -145,7 +150,7 @@ async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, o
     named,
     title: named ? `${named.name} · 华容道 ${code} — Huarong` : `华容道 ${code} — Huarong`,
     description,
-    image: `${origin}/img/${code}.png`,
+    image: `${origin}/img/${code}.png${version}`,
     imageAlt: named ? `${named.name}: the board of this 华容道 layout and its optimal move counts` : `The board of the 华容道 layout ${code} and its optimal move counts`,
     url: `${origin}/s/${code}`,
   };
