@@ -44,7 +44,10 @@ export interface TilesResult {
 }
 
 const DEFAULT_MAX_MS = 60_000;
-/** Transposition table for tiles: the 16 MB default measured fastest on Korf's instances (1–8 MB tables lose more nodes than they save in cache misses). */
+/**
+ * Transposition table of the plain tiles search (any size, goal or metric; the 4×4 with its databases needs none):
+ * 16 MB was measured fastest on Korf's instances when they still went this way (1–8 MB lost more nodes than they saved).
+ */
 export const TILES_TT_BYTES = 16 * 1024 * 1024;
 /** Boards up to this many cells are solved optimally by default. */
 export const OPTIMAL_CELLS = 16;
