@@ -3,6 +3,7 @@
  * key per isolate, write the cache, and map the canonical solution back to the request's orientation.
  * Klotski and 数字华容道 (tiles) codes each make a plan; the caching flow is shared.
  */
+import { overRateLimit } from './rate-limit.ts';
 import {
   LayoutError,
   PDB_GROUPS,
@@ -120,7 +121,7 @@ export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) =>
   let entry = usable(recall(key), budget);
   let pending = entry ? undefined : inFlight.get(key);
   if (!entry && !pending) {
-    const limited = await overRateLimit(env, clientKey);
+    const limited = await overRateLimit(env, 'solve', clientKey);
     entry = usable(await readEntry(env.SOLUTIONS, key, plan.width, plan.height), budget);
     // The limit is on solving: an answer that already exists (in KV, say after a restart) is never refused.
     if (limited && !entry) {
@@ -317,13 +318,3 @@ function loadDatabases(env: Env): Promise<PatternDatabase[] | null> {
   return databases;
 }
 
-async function overRateLimit(env: Env, clientKey: string): Promise<boolean> {
-  if (!env.MISS_LIMITER) return false;
-  try {
-    const { success } = await env.MISS_LIMITER.limit({ key: clientKey });
-    return !success;
-  } catch (e) {
-    console.error('rate limiter failed; allowing the request:', e);
-    return false;
-  }
-}

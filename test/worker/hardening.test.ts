@@ -293,6 +293,33 @@ describe('link previews that render everywhere', () => {
     expect(await cache.match(`http://huarong.test/img/${code}.png?u=2`)).toBeUndefined();
   }, 60_000);
 
+  it('new preview renders are limited per client; cached and pre-rendered previews never are', async () => {
+    const keys: string[] = [];
+    const denying = { limit: async ({ key }: { key: string }) => (keys.push(key), { success: false }) } as unknown as RateLimit;
+    const fresh = await call('/img/VBBV-VBBV-VHHV-V.SV-SS.S.png', { headers: { 'CF-Connecting-IP': '203.0.113.5' } }, { MISS_LIMITER: denying });
+    expect(fresh.status).toBe(429);
+    expect(fresh.headers.get('Retry-After')).toBe('60');
+    expect((await json(fresh)).error.code).toBe('rate-limited');
+    expect(keys).toEqual(['render:203.0.113.5']);
+    const named = await call('/img/SSSV-BBVV-BBVV-.HHV-.SHH.png', {}, { MISS_LIMITER: denying });
+    expect(named.status).toBe(200);
+  }, 60_000);
+
+  it('a page past its client\'s limit skips the KV read and is still served, with the generic description', async () => {
+    const code = 'VBBV-VBBV-VHHV-VSSV-..S.'; // three empty cells: searched, its answer kept in KV
+    await call(`/solve?layout=${code}`, { headers: freshClient() }, ROOMY);
+    forgetRecent();
+    const keys: string[] = [];
+    const denying = { limit: async ({ key }: { key: string }) => (keys.push(key), { success: false }) } as unknown as RateLimit;
+    const res = await call(`/s/${code}`, { headers: { 'CF-Connecting-IP': '203.0.113.6' } }, { MISS_LIMITER: denying });
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(page).toContain('The optimal solution, move by move');
+    expect(keys).toEqual(['page:203.0.113.6']);
+    const allowed = await (await call(`/s/${code}`, { headers: { 'CF-Connecting-IP': '203.0.113.6' } })).text();
+    expect(allowed).toMatch(/Solved in \d+ moves/);
+  }, 60_000);
+
   it('an invalid layout\'s page declares no PNG size for its image (the site\'s icon)', async () => {
     const page = await (await call('/s/hello%20world')).text();
     expect(page).toContain('<meta property="og:image" content="http://huarong.test/favicon.svg">');

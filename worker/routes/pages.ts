@@ -12,6 +12,8 @@ import { edgeCache, runLater } from '../edge-cache.ts';
 import { nameOf, type NamedLayout } from '../named.ts';
 import { renderPreview } from '../preview.ts';
 import { linkCaching, siteOrigin } from '../origin.ts';
+import { clientKeyOf } from '../client-key.ts';
+import { overRateLimit } from '../rate-limit.ts';
 
 export const pageRoutes = new Hono<AppEnv>();
 
@@ -35,7 +37,8 @@ pageRoutes.get('/s/*', async (c) => {
   if (!c.env.ASSETS) return errorResponse(c, 404, { code: 'not-found', message: 'the site is not built (run npm run build)' });
   const shell = await c.env.ASSETS.fetch(new Request(new URL('/s/', c.req.url)));
   const origin = siteOrigin(c.env, c.req.url);
-  const meta = parsed.ok ? await describe(c.env, parsed.value.layout, code, origin, parsed.value.kind) : invalid(code, origin, parsed.error.message);
+  const client = clientKeyOf(c.req.header('CF-Connecting-IP'));
+  const meta = parsed.ok ? await describe(c.env, parsed.value.layout, code, origin, parsed.value.kind, client) : invalid(code, origin, parsed.error.message);
   const rewritten = new HTMLRewriter()
     .on('title', { element: (el) => void el.setInnerContent(meta.title) })
     .on('meta[name="description"]', { element: (el) => void el.setAttribute('content', meta.description) })
@@ -121,6 +124,10 @@ async function pngPreview(c: Context<AppEnv>): Promise<Response> {
   const hit = await cache?.match(key.href);
   if (hit) return new Response(hit.body, hit);
   if (!c.env.ASSETS) return errorResponse(c, 404, { code: 'not-found', message: 'the site is not built (run npm run build)' });
+  // A render costs tens of milliseconds of CPU: limited per client (cached previews above are free).
+  if (await overRateLimit(c.env, 'render', clientKeyOf(c.req.header('CF-Connecting-IP')))) {
+    return errorResponse(c, 429, { code: 'rate-limited', message: 'too many new previews from this address; try again in a minute' }, { 'Retry-After': '60' });
+  }
   const { png, complete } = await renderPreview(c.env, parsed.value.layout, code!, parsed.value.kind);
   // A preview that still lacks a count is drawn again once it is known: kept minutes, never in the Cache API.
   if (!complete) return new Response(png, { headers: { ...headers, 'Cache-Control': 'public, max-age=300' } });
@@ -129,7 +136,7 @@ async function pngPreview(c: Context<AppEnv>): Promise<Response> {
   return res;
 }
 
-async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, origin: string, kind: 'klotski' | 'tiles') {
+async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, origin: string, kind: 'klotski' | 'tiles', client: string) {
   let description = kind === 'tiles' ? '数字华容道: the optimal solution, move by move.' : 'The optimal solution, move by move — watch 曹操 escape.';
   // The preview's URL names what is known of its counts, so link previews fetch it again once the solution is known.
   let version = '';
@@ -137,7 +144,8 @@ async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, o
     if (kind === 'tiles') throw new Error('tiles previews use the generic description');
     const canonical = canonicalize(layout);
     const key = cacheKey('move', canonical.code);
-    const entry = recall(key) ?? (await readEntry(env.SOLUTIONS, key, layout.width, layout.height));
+    // The KV read is limited per client; past the limit the page is served with its generic description.
+    const entry = recall(key) ?? ((await overRateLimit(env, 'page', client)) ? null : await readEntry(env.SOLUTIONS, key, layout.width, layout.height));
     const cached = entry && !isOverBudget(entry) ? entry : null;
     if (cached?.status === 'solved') description = `Solved in ${cached.length} moves (optimal) — ${cached.length} 步最优解。`;
     else if (cached?.status === 'unsolvable') description = 'This layout has no solution — 此局无解。';
