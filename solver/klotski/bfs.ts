@@ -90,7 +90,7 @@ export function exploreGrid(puzzle: Puzzle, startGrid: Uint8Array, options: Expl
   const successorWork = puzzle.cells > 32 ? puzzle.cells : 2 * words;
   // Tables no bigger than the budget can fill: allocating and clearing memory is CPU time too.
   const maxStates = Math.min(options.maxStates, clock.entriesWithin(successorWork));
-  const table = new StateTable(words, maxStates, Math.min(options.expectedStates ?? 4096, 1 << 16, maxStates));
+  const table = new StateTable(words, maxStates, Math.min(options.expectedStates ?? 4096, 1 << 12, maxStates));
   const scratch = new Uint32Array(words);
   const maxTargets = puzzle.cells;
   const targets = new Int16Array(maxTargets);

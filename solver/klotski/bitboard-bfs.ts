@@ -117,7 +117,7 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
   const nodeWork = 10 + 3 * K;
   const successorWork = 6 + 2 * K;
   const maxStates = Math.min(options.maxStates, clock.entriesWithin(successorWork));
-  const table = new StateTable(K, maxStates, Math.min(options.expectedStates ?? 4096, 1 << 16, maxStates));
+  const table = new StateTable(K, maxStates, Math.min(options.expectedStates ?? 4096, 1 << 12, maxStates));
   const cur = new Int32Array(K);
   const mir = new Int32Array(K);
   const next = new Uint32Array(K);
