@@ -1,5 +1,5 @@
 /**
- * /embed/<code>?metric=&autoplay=&controls=&theme=&speed=&start=&lang=&autosize= — the player alone, for iframes.
+ * /embed/<code>?metric=&autoplay=&controls=&theme=&speed=&at=&lang=&autosize= (`start` is an alias of `at`) — the player alone, for iframes.
  * By default it fits the frame it is given (the board shrinks to the frame's height, the move list collapses when it
  * does not fit); with autosize=1 it takes the height its content needs and tells the parent page by postMessage
  * ({ type: 'huarong:resize', height }), for the snippet documented on /docs/.
@@ -61,8 +61,8 @@ async function main(): Promise<void> {
   }
   player.load(parsed.value.layout, tiles && metric === 'straight' ? unitMoves(result.moves) : result.moves);
   $('count').textContent = result.solvable ? countText(result.length!, metric, lang) : t('noSolution', lang);
-  const start = Number(params.get('start'));
-  if (start > 0) player.jump(start);
+  const start = Number(params.get('at') ?? params.get('start'));
+  if (Number.isInteger(start) && start > 0) player.jump(start);
   fitting?.();
   $('player').dataset.ready = 'true';
   if (flag('autoplay', false)) void player.play();

@@ -84,6 +84,8 @@ async function main(): Promise<void> {
     $('status').classList.toggle('busy', busy);
   };
   let solvingHere = false;
+  // ?at=N (or its alias ?start=N) opens the solution at move N, once.
+  let openAt = moveFromUrl();
 
   async function load(layout: Layout): Promise<void> {
     cancelLocal?.();
@@ -127,6 +129,8 @@ async function main(): Promise<void> {
     freeLayout = null;
     // The player moves one piece at a time: a straight tiles move (a run) plays as its one-tile slides.
     player.load(layout, tiles && metric === 'straight' ? unitMoves(result.moves) : result.moves);
+    if (openAt > 0) player.jump(openAt);
+    openAt = 0;
     showCount(result, metric);
     await analyse(layout);
     $('player').dataset.ready = 'true';
@@ -151,6 +155,17 @@ async function main(): Promise<void> {
     el.dataset.distance = d === null ? '' : String(d);
     el.textContent = d === null ? t('noWay') : toGo(d, metric);
   }
+
+  // The address follows the replay (?at=N), so a copied link opens at the move on screen.
+  player.addEventListener('change', (e) => {
+    if (freeLayout) return; // playing your own moves: the address names the position instead (follow)
+    const at = (e as CustomEvent<number>).detail;
+    const url = new URL(location.href);
+    url.searchParams.delete('start');
+    if (at > 0) url.searchParams.set('at', String(at));
+    else url.searchParams.delete('at');
+    if (url.href !== location.href) history.replaceState(null, '', url);
+  });
 
   /** The page's address follows the position, so a copied link shares where the player is. */
   function follow(layout: Layout): void {
@@ -321,6 +336,13 @@ async function main(): Promise<void> {
     $('status').textContent = statusText();
   });
   await load(start);
+}
+
+/** The move a link asks to open at: `?at=N`, or `?start=N` as the iframe spells it; 0 when absent or not a count. */
+function moveFromUrl(): number {
+  const params = new URL(location.href).searchParams;
+  const n = Number(params.get('at') ?? params.get('start') ?? 0);
+  return Number.isInteger(n) && n > 0 ? n : 0;
 }
 
 /** "最少还需 N 步" / "N moves to go", in the metric's unit. */

@@ -339,6 +339,29 @@ describe('the move list while playing back', () => {
   });
 });
 
+describe('links to a move', () => {
+  it('?at=N opens /s/ at move N, ?start=N is its alias, and the address follows the replay', async () => {
+    const page = await open(`/s/${HENGDAO}?at=40`);
+    await ready(page);
+    expect(await page.textContent('#player .counter')).toBe('40 / 81');
+    await page.click('#player .ctl-forward');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('at') === '41');
+    await page.click('#player .ctl-start');
+    await page.waitForFunction(() => !new URL(location.href).searchParams.has('at'));
+    await page.goto(`${server.url}/s/${HENGDAO}?start=12`);
+    await ready(page);
+    expect(await page.textContent('#player .counter')).toBe('12 / 81');
+    await page.close();
+  });
+
+  it('/embed/ takes ?at=N too', async () => {
+    const page = await open(`/embed/${HENGDAO}?at=7`);
+    await ready(page);
+    expect(await page.textContent('#player .counter')).toBe('7 / 81');
+    await page.close();
+  });
+});
+
 describe('language', () => {
   it('switching keeps the status and relabels the move list, the pieces and the controls, live', async () => {
     const page = await open(`/s/${HENGDAO}`);
