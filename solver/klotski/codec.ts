@@ -46,6 +46,8 @@ function parseReadable(text: string): Layout {
   rows.forEach((row, r) => {
     if (row.length === 0) fail('empty-row', `row ${r} is empty`, { row: r, col: 0 });
   });
+  // A character that has no place in a code says more than the size it happens to make ("hello world").
+  rows.forEach((row, r) => Array.from(row, (ch, c) => checkCharacter(ch, r, c)));
   if (height > MAX_SIDE || width > MAX_SIDE) {
     fail('board-too-large', `board larger than ${MAX_SIDE}×${MAX_SIDE} (this one is ${width} wide × ${height} tall)`);
   }
@@ -57,19 +59,17 @@ function parseReadable(text: string): Layout {
   if (height < MIN_SIDE || width < MIN_SIDE) {
     fail('board-too-small', `board smaller than ${MIN_SIDE}×${MIN_SIDE} (this one is ${width} wide × ${height} tall)`);
   }
-  const grid = rows.map((row, r) =>
-    Array.from(row, (ch, c) => {
-      if (ch === '.') return ch;
-      if (/^[A-Za-z]$/.test(ch)) return ch.toUpperCase();
-      if (/^[0-9]$/.test(ch)) {
-        fail('bad-character', `digit '${ch}' at row ${r} col ${c}: Klotski codes use letters only`, { row: r, col: c });
-      }
-      fail('bad-character', `unexpected character ${JSON.stringify(ch)} at row ${r} col ${c}: use letters and '.'`, { row: r, col: c });
-    }),
-  );
+  const grid = rows.map((row) => Array.from(row, (ch) => (ch === '.' ? ch : ch.toUpperCase())));
   const pieces = [...parseFixedPieces(grid, width, height), ...parseOneOffPieces(grid, width, height)];
   if (!grid.some((row) => row.includes('.'))) fail('no-empty', 'no empty cell: nothing can move');
   return { width, height, pieces: sortPieces(pieces) };
+}
+
+/** Letters and '.' only; anything else fails naming its cell. */
+function checkCharacter(ch: string, r: number, c: number): void {
+  if (ch === '.' || /^[A-Za-z]$/.test(ch)) return;
+  if (/^[0-9]$/.test(ch)) fail('bad-character', `digit '${ch}' at row ${r} col ${c}: Klotski codes use letters only`, { row: r, col: c });
+  fail('bad-character', `unexpected character ${JSON.stringify(ch)} at row ${r} col ${c}: use letters and '.'`, { row: r, col: c });
 }
 
 /** Greedy from the top-left: the first uncovered cell of a fixed letter is the top-left of its piece. */

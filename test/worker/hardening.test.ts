@@ -320,6 +320,14 @@ describe('link previews that render everywhere', () => {
     expect(allowed).toMatch(/Solved in \d+ moves/);
   }, 60_000);
 
+  it('a classic page\'s description carries its move count from the tablebase; a 15-puzzle\'s title says 数字华容道', async () => {
+    const classic = await (await call('/s/VBBV-VBBV-VHHV-VSSV-S..S')).text();
+    expect(classic).toContain('<meta property="og:description" content="Solved in 81 moves (optimal) — 81 步最优解。">');
+    const tiles = await (await call('/s/D68C-FE.A-B745-9132')).text();
+    expect(tiles).toContain('<meta property="og:title" content="数字华容道 D68C-FE.A-B745-9132 — Huarong">');
+    expect(tiles).toContain('<title>数字华容道 D68C-FE.A-B745-9132 — Huarong</title>');
+  });
+
   it('an invalid layout\'s page declares no PNG size for its image (the site\'s icon)', async () => {
     const page = await (await call('/s/hello%20world')).text();
     expect(page).toContain('<meta property="og:image" content="http://huarong.test/favicon.svg">');

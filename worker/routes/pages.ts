@@ -14,6 +14,7 @@ import { renderPreview } from '../preview.ts';
 import { linkCaching, siteOrigin } from '../origin.ts';
 import { clientKeyOf } from '../client-key.ts';
 import { overRateLimit } from '../rate-limit.ts';
+import { tableSolve } from '../tablebase.ts';
 
 export const pageRoutes = new Hono<AppEnv>();
 
@@ -142,11 +143,12 @@ async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, o
   let version = '';
   try {
     if (kind === 'tiles') throw new Error('tiles previews use the generic description');
-    const canonical = canonicalize(layout);
-    const key = cacheKey('move', canonical.code);
+    // Classic layouts: the tablebase knows (no KV). Others: what the cache holds.
+    const table = await tableSolve(env, layout, null, 'move');
+    const key = cacheKey('move', canonicalize(layout).code);
     // The KV read is limited per client; past the limit the page is served with its generic description.
-    const entry = recall(key) ?? ((await overRateLimit(env, 'page', client)) ? null : await readEntry(env.SOLUTIONS, key, layout.width, layout.height));
-    const cached = entry && !isOverBudget(entry) ? entry : null;
+    const entry = table ? null : (recall(key) ?? ((await overRateLimit(env, 'page', client)) ? null : await readEntry(env.SOLUTIONS, key, layout.width, layout.height)));
+    const cached = table ? table.result : entry && !isOverBudget(entry) ? entry : null;
     if (cached?.status === 'solved') description = `Solved in ${cached.length} moves (optimal) — ${cached.length} 步最优解。`;
     else if (cached?.status === 'unsolvable') description = 'This layout has no solution — 此局无解。';
     if (cached) version = `?v=${cached.status === 'solved' ? cached.length : 'none'}`;
@@ -156,10 +158,10 @@ async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, o
   const named = kind === 'klotski' ? await nameOf(env, layout) : null;
   return {
     named,
-    title: named ? `${named.name} · 华容道 ${code} — Huarong` : `华容道 ${code} — Huarong`,
+    title: named ? `${named.name} · 华容道 ${code} — Huarong` : `${kind === 'tiles' ? '数字华容道' : '华容道'} ${code} — Huarong`,
     description,
     image: `${origin}/img/${code}.png${version}`,
-    imageAlt: named ? `${named.name}: the board of this 华容道 layout and its optimal move counts` : `The board of the 华容道 layout ${code} and its optimal move counts`,
+    imageAlt: named ? `${named.name}: the board of this 华容道 layout and its optimal move counts` : `The board of the ${kind === 'tiles' ? '数字华容道' : '华容道'} layout ${code} and its optimal move counts`,
     url: `${origin}/s/${code}`,
   };
 }

@@ -62,6 +62,7 @@ describe('error messages name the row, the column and the problem', () => {
     ['..........B-..........B', 'board-too-large', 'board larger than 10×10'],
     ['S.', 'board-too-small', 'board smaller than 2×2'],
     ['VBBV-VBBV-VH#V-VSSV-S..S', 'bad-character', `unexpected character "#" at row 2 col 2`, { row: 2, col: 2 }],
+    ['hello world', 'bad-character', 'unexpected character " " at row 0 col 5', { row: 0, col: 5 }], // not "larger than 10×10"
     ['VBBV--VBBV', 'empty-row', 'row 1 is empty'],
     ['   ', 'empty', 'the layout code is empty'],
     ['F1A9BF0C0', 'bad-commoncode', 'the 2×2 block cannot start at cell 15'],
