@@ -129,6 +129,14 @@ async function main(): Promise<void> {
     freeLayout = null;
     // The player moves one piece at a time: a straight tiles move (a run) plays as its one-tile slides.
     player.load(layout, tiles && metric === 'straight' ? unitMoves(result.moves) : result.moves);
+    // No solution: the board stays, but nothing to play back or hint at; the way on is the editor.
+    const stuck = !result.solvable;
+    if (stuck) $('player').dataset.unsolvable = 'true';
+    else delete $('player').dataset.unsolvable;
+    $('play-actions').hidden = stuck;
+    $('play-help').hidden = stuck;
+    $('unsolvable-edit').hidden = !stuck;
+    $<HTMLAnchorElement>('unsolvable-edit-link').href = `/?layout=${encodeURIComponent(code)}`;
     if (openAt > 0) player.jump(openAt);
     openAt = 0;
     showCount(result, metric);

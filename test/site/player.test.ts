@@ -362,6 +362,20 @@ describe('links to a move', () => {
   });
 });
 
+describe('a layout with no solution', () => {
+  it('keeps its board, drops the empty controls, move list, Hint and Undo, and links to the editor', async () => {
+    const code = 'VBBV-VBBV-VVSV-VVSV-S...';
+    const page = await open(`/s/${code}`);
+    await ready(page);
+    expect(await page.getAttribute('#player', 'data-unsolvable')).toBe('true');
+    expect(await page.isVisible('#player .board')).toBe(true);
+    for (const hidden of ['#player .controls', '#player .moves-pane', '#hint', '#undo', '#play-help']) expect(await page.isHidden(hidden), hidden).toBe(true);
+    expect(await page.isVisible('#unsolvable-edit-link')).toBe(true);
+    expect(await page.getAttribute('#unsolvable-edit-link', 'href')).toBe(`/?layout=${encodeURIComponent(code)}`);
+    await page.close();
+  });
+});
+
 describe('language', () => {
   it('switching keeps the status and relabels the move list, the pieces and the controls, live', async () => {
     const page = await open(`/s/${HENGDAO}`);

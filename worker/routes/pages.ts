@@ -151,7 +151,8 @@ async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, o
     const cached = table ? table.result : entry && !isOverBudget(entry) ? entry : null;
     if (cached?.status === 'solved') description = `Solved in ${cached.length} moves (optimal) — ${cached.length} 步最优解。`;
     else if (cached?.status === 'unsolvable') description = 'This layout has no solution — 此局无解。';
-    if (cached) version = `?v=${cached.status === 'solved' ? cached.length : 'none'}`;
+    // The tablebase's counts are known from the start (its previews never change): only cache-known counts version it.
+    if (cached && !table) version = `?v=${cached.status === 'solved' ? cached.length : 'none'}`;
   } catch {
     // no default goal (no B): keep the generic description
   }
