@@ -3,7 +3,7 @@
  * queue, moves are generated only for pieces that touch an empty cell, and a successor's key differs from its
  * parent's in two bits of one word (as does its mirror image's), so nothing is decoded or allocated per position.
  */
-import { occupied, type Bitboard } from './bitboard.ts';
+import { mirrorTops, occupied, type Bitboard } from './bitboard.ts';
 import type { Exploration, ExploreOptions } from './bfs.ts';
 import type { Metric } from './puzzle.ts';
 import { StateTable } from './state-table.ts';
@@ -49,7 +49,7 @@ export function targetsOf(board: Bitboard, c: number, p: number, empty: number, 
 }
 
 /** Empty cells of the position `keys[at … at + classes)`. */
-export function emptyCells(board: Bitboard, keys: Int32Array | Uint32Array, at: number): number {
+function emptyCells(board: Bitboard, keys: Int32Array | Uint32Array, at: number): number {
   let occ = 0;
   for (let c = 0; c < board.classes; c++) occ |= occupied(board, c, keys[at + c]! | 0);
   return board.full & ~occ;
@@ -78,17 +78,7 @@ function successorKey(board: Bitboard, cur: Int32Array, mir: Int32Array, fold: b
 
 /** Fills `mir` with the mirror image of `cur`. */
 function mirrorInto(board: Bitboard, cur: Int32Array, mir: Int32Array): void {
-  const { cells, mirror } = board;
-  for (let c = 0; c < board.classes; c++) {
-    let tops = cur[c]!;
-    let m = 0;
-    while (tops) {
-      const p = 31 - Math.clz32(tops & -tops);
-      tops &= tops - 1;
-      m |= 1 << mirror[c * cells + p]!;
-    }
-    mir[c] = m;
-  }
+  for (let c = 0; c < board.classes; c++) mir[c] = mirrorTops(board, c, cur[c]!);
 }
 
 /** Canonical key of a position (the smaller of it and its mirror image when folding). */

@@ -5,8 +5,7 @@
  * A slide is then one AND and a compare; a move changes two bits of one word.
  */
 import type { Puzzle } from './puzzle.ts';
-
-export const BITBOARD_MAX_CELLS = 32;
+import { MAX_MASK_CELLS } from './tables.ts';
 
 export interface Bitboard {
   width: number;
@@ -36,7 +35,7 @@ export interface Bitboard {
 /** The bitboard model of a compiled puzzle, or null when the board has more than 32 cells. */
 export function toBitboard(puzzle: Puzzle, grid: Uint8Array): Bitboard | null {
   const { width, height, cells } = puzzle;
-  if (cells > BITBOARD_MAX_CELLS) return null;
+  if (cells > MAX_MASK_CELLS) return null;
   const classes = puzzle.classes.length - 1;
   const cover = new Int32Array(classes * cells);
   const need = new Int32Array(classes * cells * 4);

@@ -89,11 +89,6 @@ export function unrank(index: number, k: number, out: Int8Array, n = PDB_CELLS):
   }
 }
 
-export function lookup(db: PatternDatabase, index: number): number {
-  const byte = db.data[index >> 1]!;
-  return index & 1 ? byte >> 4 : byte & 15;
-}
-
 /** Blank region: the cells reachable from `start` through `free` cells (4×4 masks). */
 function region(start: number, free: number): number {
   const NOT_LEFT = 0xeeee; // cells not in column 0
