@@ -7,13 +7,14 @@ export function clientKeyOf(address: string | undefined): string {
   if (!address) return 'local';
   const ip = address.trim();
   if (!ip.includes(':')) return ip;
-  return mappedIpv4(ip) ?? `${ipv6Prefix64(ip)}::/64`;
+  const groups = ipv6Groups(ip);
+  if (!groups) return ip; // not an address we can read: keyed as given
+  return mappedIpv4(groups) ?? `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
 }
 
 /** The IPv4 address inside an IPv4-mapped IPv6 address (::ffff:0:0/96), or null. */
-function mappedIpv4(ip: string): string | null {
-  const groups = ipv6Groups(ip);
-  if (!groups || groups.slice(0, 5).some((g) => g !== 0) || groups[5] !== 0xffff) return null;
+function mappedIpv4(groups: number[]): string | null {
+  if (groups.slice(0, 5).some((g) => g !== 0) || groups[5] !== 0xffff) return null;
   return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
 }
 
@@ -45,14 +46,3 @@ function ipv6Groups(ip: string): number[] | null {
   return [...left, ...new Array<number>(halves.length === 2 ? missing : 0).fill(0), ...right];
 }
 
-/** The first four groups of an IPv6 address, expanded (`2001:db8::1` → `2001:db8:0:0`). */
-function ipv6Prefix64(ip: string): string {
-  const bare = ip.replace(/^\[|\]$/g, '').split('%')[0]!.toLowerCase();
-  const [head = '', tail] = bare.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail !== undefined && tail !== '' ? tail.split(':') : [];
-  // An embedded IPv4 tail (::ffff:1.2.3.4) counts as two groups.
-  const count = (groups: string[]) => groups.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);
-  const groups = tail === undefined ? left : [...left, ...new Array<string>(Math.max(0, 8 - count(left) - count(right))).fill('0'), ...right];
-  return groups.slice(0, 4).map((g) => (g.includes('.') ? g : String(Number.parseInt(g || '0', 16).toString(16)))).join(':');
-}
