@@ -9,8 +9,9 @@
  */
 import { cpus } from 'node:os';
 import { EDGE_BUDGET, METRICS, parseLayoutOrThrow, resolveGoal, solve, type Algorithm, type GoalSpec, type Metric } from '../solver/index.ts';
-import { explore, exploreGrid } from '../solver/klotski/bfs.ts';
+import { explore, exploreGrid, gridWork } from '../solver/klotski/bfs.ts';
 import { toBitboard } from '../solver/klotski/bitboard.ts';
+import { bitboardWork } from '../solver/klotski/bitboard-bfs.ts';
 import { compilePuzzle } from '../solver/klotski/puzzle.ts';
 import { BudgetClock } from '../solver/shared/budget.ts';
 import { randomLayoutCode, seededRandom } from '../test/helpers/random-layouts.ts';
@@ -45,8 +46,7 @@ function rate(code: string, metric: Metric, engine: 'auto' | 'grid'): { position
   }
   // Successors from the work charged: the searches charge a fixed amount per position and per successor.
   const bitboard = engine === 'auto' ? toBitboard(puzzle, grid) : null;
-  const perNode = bitboard ? 10 + 3 * bitboard.classes : puzzle.cells + 32;
-  const perSuccessor = bitboard ? 6 + 2 * bitboard.classes : puzzle.cells > 32 ? puzzle.cells : 2 * puzzle.words;
+  const { nodeWork: perNode, successorWork: perSuccessor } = bitboard ? bitboardWork(bitboard) : gridWork(puzzle);
   return { positions, ms: median(times), successors: Math.max(0, (work - nodes * perNode) / perSuccessor) };
 }
 

@@ -70,10 +70,11 @@ export interface SolveResult {
 
 /**
  * Memory breadth-first search may fill before `auto` continues with IDA* (and `bfs` gives up): the real count of
- * positions decides, not an estimate. A position costs its key words, a parent index and two hash slots.
+ * positions decides, not an estimate. A position costs its key words, a parent index, a tag byte and its hash; the
+ * index covers only the newest layers (state-table.ts), allowed for here as one more 8-byte slot per position.
  */
 export const BFS_MEMORY_BYTES = 64 * 1024 * 1024;
-const bfsStateLimit = (words: number) => Math.floor(BFS_MEMORY_BYTES / (4 * words + 12));
+const bfsStateLimit = (words: number) => Math.floor(BFS_MEMORY_BYTES / (4 * words + 17));
 const DEFAULT_MAX_MS = 60_000;
 
 /**
@@ -124,7 +125,7 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
   const estimate = estimateStates(puzzle);
   let nodes = 0;
   if (algorithm !== 'ida') {
-    const maxStates = options.maxStates ?? bfsStateLimit(Math.max(puzzle.words, puzzle.classes.length - 1));
+    const maxStates = options.maxStates ?? bfsStateLimit(Math.max(puzzle.words, puzzle.classes.length + 2));
     const run = explore(puzzle, grid, { metric, fold: true, stopAtGoal: true, clock, maxStates, expectedStates: estimate });
     nodes = run.nodes;
     const stats = { algorithm: 'bfs' as const, nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.table.bytes, estimate };

@@ -9,7 +9,8 @@ import { bitboardExplore, bitboardPairs } from './bitboard-bfs.ts';
 import { toBitboard, type Bitboard } from './bitboard.ts';
 import { stepsFromKeys, stepsFromPairs, type Move } from './moves.ts';
 import { decodeKey, type Metric, type Puzzle } from './puzzle.ts';
-import { StateTable } from './state-table.ts';
+import { knownFromParent, metricCode, MOVE, moveTag, taggedCell } from './move-tags.ts';
+import { hashKey, StateTable } from './state-table.ts';
 
 export interface ExploreOptions {
   metric: Metric;
@@ -54,7 +55,7 @@ export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreO
     return {
       ...run,
       movesTo: (index) => stepsFromPairs(puzzle, startGrid, options.metric, bitboardPairs(board, options.metric, fold, pathKeys(run.table, index))),
-      gridOf: (index, out) => bitboardGrid(puzzle, board, run.table.keys, index * board.classes, out),
+      gridOf: (index, out) => bitboardGrid(puzzle, board, run.table.keys, index * run.table.words, out),
     };
   }
   const run = exploreGrid(puzzle, startGrid, options);
@@ -78,19 +79,27 @@ function bitboardGrid(puzzle: Puzzle, board: Bitboard, keys: Uint32Array, at: nu
   }
 }
 
+/**
+ * Work per expanded position (decoding its key touches every cell, plus the fixed cost of finding movable pieces and
+ * their reach) and per successor (its key; on boards past 32 cells the slow path touches every cell of it), in the
+ * budget's units (≈ 10 ns each), calibrated with npm run bench:edge.
+ */
+export function gridWork(puzzle: Puzzle): { nodeWork: number; successorWork: number } {
+  return { nodeWork: Math.ceil(0.6 * (puzzle.cells + 32)), successorWork: puzzle.cells > 32 ? Math.ceil(0.6 * puzzle.cells) : 2 * puzzle.words };
+}
+
 /** Breadth-first search over part-grid keys, for boards of more than 32 cells. */
 export function exploreGrid(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreOptions): Exploration {
   const { metric, clock } = options;
   const fold = options.fold && puzzle.mirrorable;
   const board = new SearchBoard(puzzle);
   const words = puzzle.words;
-  // Work per expanded position (decoding its key touches every cell) and per successor (its key; on boards past 32
-  // cells the slow path touches every cell of it), in the budget's units (≈ 10 ns each, measured).
-  const nodeWork = puzzle.cells + 32; // + the fixed cost of finding movable pieces and their reach
-  const successorWork = puzzle.cells > 32 ? puzzle.cells : 2 * words;
+  const { nodeWork, successorWork } = gridWork(puzzle);
+  const code = metricCode(metric);
+  const width = puzzle.width;
   // Tables no bigger than the budget can fill: allocating and clearing memory is CPU time too.
   const maxStates = Math.min(options.maxStates, clock.entriesWithin(successorWork));
-  const table = new StateTable(words, maxStates, Math.min(options.expectedStates ?? 4096, 1 << 12, maxStates));
+  const table = new StateTable(words, maxStates, Math.min(options.expectedStates ?? 1024, 1 << 10, maxStates));
   const scratch = new Uint32Array(words);
   const maxTargets = puzzle.cells;
   const targets = new Int16Array(maxTargets);
@@ -114,6 +123,8 @@ export function exploreGrid(puzzle: Puzzle, startGrid: Uint8Array, options: Expl
   let successors = 0;
   for (let idx = 0; idx < table.size; idx++) {
     if (idx === layerEnd) {
+      // Successors of this layer lie in the layer before it, itself or the next: the index keeps only those.
+      table.forgetBefore(layerStarts[layerStarts.length - 1]!);
       layerStarts.push(idx);
       layerEnd = table.size;
       clock.depth = layerStarts.length - 1;
@@ -126,16 +137,22 @@ export function exploreGrid(puzzle: Puzzle, startGrid: Uint8Array, options: Expl
     board.loadKey(table.keys, idx * words);
     const movable = board.movablePieces(candidates);
     const goalPos = board.goalPos;
+    const tag = table.tags[idx]!;
+    const movedCell = taggedCell(tag);
     for (let i = 0; i < movable; i++) {
       const from = candidates[i]!;
+      if (from === movedCell && code === MOVE) continue;
       const end = board.reach(from, metric, targets, via, 0);
       if (end === 0) continue;
       const isGoalPiece = from === goalPos;
-      successors += end;
+      const pieceWidth = puzzle.classes[puzzle.partClass[board.grid[from]!]!]!.width;
       for (let m = 0; m < end; m++) {
         const to = targets[m]!;
-        board.keyAfterMove(from, to, fold, scratch);
-        const added = table.add(scratch, 0, idx);
+        if (from === movedCell && knownFromParent(code, width, from, tag, to)) continue;
+        successors++;
+        const mirrored = board.keyAfterMove(from, to, fold, scratch);
+        const storedCell = mirrored ? to - (to % width) + (width - pieceWidth - (to % width)) : to;
+        const added = table.addHashed(scratch, 0, hashKey(scratch, 0, words), idx, moveTag(code, width, storedCell, from, to, mirrored));
         if (added === -1) continue;
         if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes };
         if ((isGoalPiece ? to : goalPos) === goalCell) {

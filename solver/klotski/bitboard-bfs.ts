@@ -1,121 +1,102 @@
 /**
- * Breadth-first search over bitboard positions (boards of up to 32 cells): the table of packed positions is the
- * queue, moves are generated only for pieces that touch an empty cell, and a successor's key differs from its
- * parent's in two bits of one word (as does its mirror image's), so nothing is decoded or allocated per position.
+ * Breadth-first search over bitboard positions (boards of up to 32 cells). The table of packed positions is the
+ * queue. A stored position is its class masks, then its empty cells and its Zobrist hashes (its own and its mirror
+ * image's), so expanding it decodes nothing: a successor's masks, empty cells and both hashes each change by XORs.
+ * With mirror folding, a position is stored in the orientation whose hash is smaller (ties broken by the masks), so
+ * choosing the orientation costs one compare; the mirror image's masks are computed only when it wins.
  */
-import { mirrorTops, occupied, type Bitboard } from './bitboard.ts';
+import { fitting, hashOf, mirrorCells, mirrorTops, occupied, type Bitboard } from './bitboard.ts';
 import type { Exploration, ExploreOptions } from './bfs.ts';
 import type { Metric } from './puzzle.ts';
+import { metricCode, MOVE, moveTag, STRAIGHT, taggedCell } from './move-tags.ts';
 import { StateTable } from './state-table.ts';
 
+/** Words per stored position: the class masks, then empty cells, hash, mirror image's hash. */
+export function bitboardWords(board: Bitboard): number {
+  return board.classes + 3;
+}
+
 /**
- * Writes the top-left cells a piece of class c at p can reach in one move of `metric` into `out`; returns how many.
- * `empty` is the board's empty cells (the piece's own cells are added here).
+ * The top-left cells a piece of class c at p can reach in one move of `metric`, as a mask: a flood (move), runs in
+ * each direction (straight) or the four neighbours (step), inside the cells where its shape fits in `empty` plus its
+ * own cells.
  */
-export function targetsOf(board: Bitboard, c: number, p: number, empty: number, metric: Metric, out: Int8Array): number {
-  const { cells, need, delta } = board;
-  const free = empty | board.cover[c * cells + p]!;
-  let n = 0;
+export function reachOf(board: Bitboard, c: number, p: number, empty: number, metric: Metric): number {
+  const fits = fitting(board, c, empty | board.cover[c * board.cells + p]!);
+  const { width, notFirstColumn: left, notLastColumn: right } = board;
+  const from = 1 << p;
   if (metric === 'move') {
-    // Flood over top-left cells; `out` doubles as the queue.
-    let seen = 1 << p;
-    let head = -1;
-    let x = p;
+    let seen = from;
+    let frontier = from;
     for (;;) {
-      const base = (c * cells + x) * 4;
-      for (let d = 0; d < 4; d++) {
-        const m = need[base + d]!;
-        if (m === 0 || (m & free) !== m) continue;
-        const y = x + delta[d]!;
-        if (seen & (1 << y)) continue;
-        seen |= 1 << y;
-        out[n++] = y;
-      }
-      if (++head >= n) return n;
-      x = out[head]!;
+      const next = (((frontier & right) << 1) | ((frontier & left) >>> 1) | (frontier >>> width) | (frontier << width)) & fits & ~seen;
+      if (next === 0) return seen & ~from;
+      seen |= next;
+      frontier = next;
     }
   }
-  for (let d = 0; d < 4; d++) {
-    let x = p;
-    for (;;) {
-      const m = need[(c * cells + x) * 4 + d]!;
-      if (m === 0 || (m & free) !== m) break;
-      x += delta[d]!;
-      out[n++] = x;
-      if (metric === 'step') break;
-    }
-  }
-  return n;
+  if (metric === 'step') return (((from & right) << 1) | ((from & left) >>> 1) | (from >>> width) | (from << width)) & fits;
+  let out = 0;
+  for (let x = from; (x = ((x & right) << 1) & fits) !== 0; ) out |= x;
+  for (let x = from; (x = ((x & left) >>> 1) & fits) !== 0; ) out |= x;
+  for (let x = from; (x = (x >>> width) & fits) !== 0; ) out |= x;
+  for (let x = from; (x = (x << width) & fits) !== 0; ) out |= x;
+  return out;
 }
 
-/** Empty cells of the position `keys[at … at + classes)`. */
-function emptyCells(board: Bitboard, keys: Int32Array | Uint32Array, at: number): number {
+/** Writes the stored form of a position (class masks; the orientation the table keeps when folding) into `out`. */
+export function storedForm(board: Bitboard, position: ArrayLike<number>, fold: boolean, out: Uint32Array): void {
+  const K = board.classes;
+  const mirrored = new Int32Array(K);
   let occ = 0;
-  for (let c = 0; c < board.classes; c++) occ |= occupied(board, c, keys[at + c]! | 0);
-  return board.full & ~occ;
-}
-
-/** Writes the key (and, when folding, its mirror's) after class c's piece moves p → q; returns the smaller into `out`. */
-function successorKey(board: Bitboard, cur: Int32Array, mir: Int32Array, fold: boolean, c: number, p: number, q: number, out: Uint32Array): void {
-  const K = board.classes;
-  for (let w = 0; w < K; w++) out[w] = cur[w]!;
-  out[c] = (cur[c]! ^ ((1 << p) | (1 << q))) >>> 0;
-  if (!fold) return;
-  const base = c * board.cells;
-  const mc = (mir[c]! ^ ((1 << board.mirror[base + p]!) | (1 << board.mirror[base + q]!))) >>> 0;
-  // Lexicographic order, word 0 first: keep the mirror image when it is smaller.
-  for (let w = 0; w < K; w++) {
-    const a = out[w]!;
-    const b = w === c ? mc : mir[w]! >>> 0;
-    if (a === b) continue;
-    if (b < a) {
-      for (let x = 0; x < K; x++) out[x] = mir[x]! >>> 0;
-      out[c] = mc;
-    }
-    return;
+  for (let c = 0; c < K; c++) {
+    occ |= occupied(board, c, position[c]! | 0);
+    mirrored[c] = mirrorTops(board, c, position[c]! | 0);
   }
+  const empty = board.full & ~occ;
+  const h = hashOf(board, position, board.zobrist);
+  const hm = hashOf(board, position, board.zobristMirror);
+  const useMirror = fold && (hm < h || (hm === h && lexLess(mirrored, position, K)));
+  for (let c = 0; c < K; c++) out[c] = useMirror ? mirrored[c]! : position[c]!;
+  out[K] = useMirror ? mirrorCells(board, empty) : empty;
+  out[K + 1] = useMirror ? hm : h;
+  out[K + 2] = useMirror ? h : hm;
 }
 
-/** Fills `mir` with the mirror image of `cur`. */
-function mirrorInto(board: Bitboard, cur: Int32Array, mir: Int32Array): void {
-  for (let c = 0; c < board.classes; c++) mir[c] = mirrorTops(board, c, cur[c]!);
-}
-
-/** Canonical key of a position (the smaller of it and its mirror image when folding). */
-export function canonicalKey(board: Bitboard, position: Int32Array, fold: boolean, out: Uint32Array): void {
-  const mir = new Int32Array(board.classes);
-  if (fold) mirrorInto(board, position, mir);
-  const K = board.classes;
-  for (let w = 0; w < K; w++) out[w] = position[w]! >>> 0;
-  if (!fold) return;
-  for (let w = 0; w < K; w++) {
-    const a = out[w]!;
-    const b = mir[w]! >>> 0;
-    if (a === b) continue;
-    if (b < a) for (let x = 0; x < K; x++) out[x] = mir[x]! >>> 0;
-    return;
+function lexLess(a: ArrayLike<number>, b: ArrayLike<number>, n: number): boolean {
+  for (let w = 0; w < n; w++) {
+    const x = a[w]! >>> 0;
+    const y = b[w]! >>> 0;
+    if (x !== y) return x < y;
   }
+  return false;
+}
+
+/**
+ * Work in the budget's units (≈ 10 ns each) per expanded position and per successor probed. Calibrated with
+ * npm run bench:edge, whose costliest inputs must stay at or under about 4 ms warm at the edge budget.
+ */
+export function bitboardWork(board: Bitboard): { nodeWork: number; successorWork: number } {
+  return { nodeWork: 5 + Math.ceil(1.5 * board.classes), successorWork: 4 + Math.ceil(1.25 * board.classes) };
 }
 
 export function bitboardExplore(board: Bitboard, options: ExploreOptions): Exploration {
   const { metric, clock } = options;
   const fold = options.fold && board.mirrorable;
   const K = board.classes;
-  const { cells, touch, goalCell } = board;
-  // Work in the budget's units (≈ 10 ns each): per expanded position, and per successor. Calibrated with
-  // npm run bench:edge, whose costliest inputs must stay at or under about 4 ms warm at the edge budget.
-  const nodeWork = 10 + 3 * K;
-  const successorWork = 6 + 2 * K;
+  const words = K + 3;
+  const { cells, touch, cover, mirror, zobrist, zobristMirror, goalCell } = board;
+  const { nodeWork, successorWork } = bitboardWork(board);
   const maxStates = Math.min(options.maxStates, clock.entriesWithin(successorWork));
-  const table = new StateTable(K, maxStates, Math.min(options.expectedStates ?? 4096, 1 << 12, maxStates));
+  const table = new StateTable(words, maxStates, Math.min(options.expectedStates ?? 1024, 1 << 10, maxStates));
   const cur = new Int32Array(K);
   const mir = new Int32Array(K);
-  const next = new Uint32Array(K);
-  const targets = new Int8Array(cells);
+  const next = new Uint32Array(words);
   const goalBit = 1 << goalCell;
+  const code = metricCode(metric);
 
-  canonicalKey(board, board.start, fold, next);
-  table.add(next, 0, -1);
+  storedForm(board, board.start, fold, next);
+  table.addHashed(next, 0, next[K + 1]!, -1);
   const startSolved = (board.start[0]! & goalBit) !== 0;
   let solvedCount = startSolved ? 1 : 0;
   let goalIndex = startSolved ? 0 : -1;
@@ -126,6 +107,8 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
   let successors = 0;
   for (let idx = 0; idx < table.size; idx++) {
     if (idx === layerEnd) {
+      // Successors of this layer lie in the layer before it, itself or the next: the index keeps only those.
+      table.forgetBefore(layerStarts[layerStarts.length - 1]!);
       layerStarts.push(idx);
       layerEnd = table.size;
       clock.depth = layerStarts.length - 1;
@@ -136,31 +119,62 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
     successors = 0;
     nodes++;
     const keys = table.keys;
-    const at = idx * K;
-    let occ = 0;
+    const at = idx * words;
+    for (let c = 0; c < K; c++) cur[c] = keys[at + c]! | 0;
+    const empty = keys[at + K]! | 0;
+    const hash = keys[at + K + 1]! | 0;
+    const mirrorHash = keys[at + K + 2]! | 0;
+    const solvedHere = (cur[0]! & goalBit) !== 0;
+    // The piece that made this position, and how: its moves that lead back to positions already found are skipped.
+    const tag = table.tags[idx]!;
+    const movedCell = taggedCell(tag);
+    let mirrorEmpty = 0;
+    let mirrorReady = false;
     for (let c = 0; c < K; c++) {
-      const tops = keys[at + c]! | 0;
-      cur[c] = tops;
-      occ |= occupied(board, c, tops);
-    }
-    if (fold) mirrorInto(board, cur, mir);
-    const empty = board.full & ~occ;
-    for (let c = 0; c < K; c++) {
+      const base = c * cells;
       let tops = cur[c]!;
       while (tops) {
         const p = 31 - Math.clz32(tops & -tops);
         tops &= tops - 1;
-        if ((touch[c * cells + p]! & empty) === 0) continue;
-        const n = targetsOf(board, c, p, empty, metric, targets);
-        successors += n;
-        for (let m = 0; m < n; m++) {
-          const q = targets[m]!;
-          successorKey(board, cur, mir, fold, c, p, q, next);
-          const added = table.add(next, 0, idx);
+        if ((touch[base + p]! & empty) === 0) continue;
+        let reach = reachOf(board, c, p, empty, metric);
+        if (p === movedCell) reach &= ~knownTargets(board, code, p, tag);
+        while (reach) {
+          const q = 31 - Math.clz32(reach & -reach);
+          reach &= reach - 1;
+          successors++;
+          const h = hash ^ zobrist[base + p]! ^ zobrist[base + q]!;
+          const hm = mirrorHash ^ zobristMirror[base + p]! ^ zobristMirror[base + q]!;
+          const moved = (1 << p) | (1 << q);
+          let useMirror = false;
+          if (fold && hm <= h) {
+            if (!mirrorReady) {
+              for (let x = 0; x < K; x++) mir[x] = mirrorTops(board, x, cur[x]!);
+              mirrorEmpty = mirrorCells(board, empty);
+              mirrorReady = true;
+            }
+            useMirror = hm < h || mirrorBeforeSelf(cur, mir, c, moved, (1 << mirror[base + p]!) | (1 << mirror[base + q]!), K);
+          }
+          if (useMirror) {
+            const mp = mirror[base + p]!;
+            const mq = mirror[base + q]!;
+            for (let w = 0; w < K; w++) next[w] = mir[w]!;
+            next[c] = mir[c]! ^ ((1 << mp) | (1 << mq));
+            next[K] = mirrorEmpty ^ cover[base + mp]! ^ cover[base + mq]!;
+            next[K + 1] = hm;
+            next[K + 2] = h;
+          } else {
+            for (let w = 0; w < K; w++) next[w] = cur[w]!;
+            next[c] = cur[c]! ^ moved;
+            next[K] = empty ^ cover[base + p]! ^ cover[base + q]!;
+            next[K + 1] = h;
+            next[K + 2] = hm;
+          }
+          const added = table.addHashed(next, 0, useMirror ? hm : h, idx, moveTag(code, board.width, useMirror ? mirror[base + q]! : q, p, q, useMirror));
           if (added === -1) continue;
           if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes };
           // The goal piece is class 0; a folded key is solved exactly when its mirror is (the goal is symmetric).
-          if (((c === 0 ? (cur[0]! ^ (1 << p)) | (1 << q) : cur[0]!) & goalBit) !== 0) {
+          if (c === 0 ? ((cur[0]! ^ moved) & goalBit) !== 0 : solvedHere) {
             solvedCount++;
             if (goalIndex < 0) goalIndex = added;
             if (options.stopAtGoal) return { status: 'solved', table, layerStarts, goalIndex, solvedCount, nodes };
@@ -174,33 +188,53 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
 }
 
 /**
- * The moves (top-left from → to, in the start's orientation) along a path of canonical keys from the start: at each
- * step, the move whose successor folds to the next key.
+ * As `knownFromParent` (move-tags.ts), for all the piece's targets at once: the mask of those not to probe.
+ */
+function knownTargets(board: Bitboard, code: number, p: number, tag: number): number {
+  if (code === MOVE) return -1;
+  const kind = tag >>> 8;
+  if (code === STRAIGHT) return kind === 0 ? board.rowCells[p]! : board.columnCells[p]!;
+  return 1 << (kind === 0 ? p + 1 : kind === 1 ? p - 1 : kind === 2 ? p + board.width : p - board.width);
+}
+
+/** With equal hashes: whether the successor's mirror image comes first in mask order (the tie-break of `storedForm`). */
+function mirrorBeforeSelf(cur: Int32Array, mir: Int32Array, c: number, moved: number, mirrorMoved: number, K: number): boolean {
+  for (let w = 0; w < K; w++) {
+    const a = (w === c ? cur[w]! ^ moved : cur[w]!) >>> 0;
+    const b = (w === c ? mir[w]! ^ mirrorMoved : mir[w]!) >>> 0;
+    if (a !== b) return b < a;
+  }
+  return false;
+}
+
+/**
+ * The moves (top-left from → to, in the start's orientation) along a path of stored positions from the start: at
+ * each step, the move whose successor is stored as the next one.
  */
 export function bitboardPairs(board: Bitboard, metric: Metric, fold: boolean, path: Uint32Array[]): Array<[number, number]> {
   const K = board.classes;
+  const words = K + 3;
   const cur = Int32Array.from(board.start);
-  const mir = new Int32Array(K);
-  const next = new Uint32Array(K);
-  const targets = new Int8Array(board.cells);
+  const trial = new Int32Array(K);
+  const stored = new Uint32Array(words);
   const pairs: Array<[number, number]> = [];
   for (let i = 1; i < path.length; i++) {
     const want = path[i]!;
-    if (fold) mirrorInto(board, cur, mir);
-    const empty = emptyCells(board, cur, 0);
+    let occ = 0;
+    for (let c = 0; c < K; c++) occ |= occupied(board, c, cur[c]!);
+    const empty = board.full & ~occ;
     let found = false;
     for (let c = 0; c < K && !found; c++) {
-      let tops = cur[c]!;
-      while (tops && !found) {
+      for (let tops = cur[c]!; tops && !found; tops &= tops - 1) {
         const p = 31 - Math.clz32(tops & -tops);
-        tops &= tops - 1;
-        const n = targetsOf(board, c, p, empty, metric, targets);
-        for (let m = 0; m < n; m++) {
-          const q = targets[m]!;
-          successorKey(board, cur, mir, fold, c, p, q, next);
-          if (next.every((v, w) => v === want[w])) {
+        for (let reach = reachOf(board, c, p, empty, metric); reach; reach &= reach - 1) {
+          const q = 31 - Math.clz32(reach & -reach);
+          trial.set(cur);
+          trial[c] = cur[c]! ^ ((1 << p) | (1 << q));
+          storedForm(board, trial, fold, stored);
+          if (stored.every((v, w) => v === want[w])) {
             pairs.push([p, q]);
-            cur[c] = cur[c]! ^ ((1 << p) | (1 << q));
+            cur.set(trial);
             found = true;
             break;
           }

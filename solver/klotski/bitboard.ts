@@ -1,8 +1,8 @@
 /**
  * Bitboards for boards of up to 32 cells: a position is one 32-bit mask per piece class (the top-left cells of its
- * pieces; class 0 is the goal piece), and everything a move needs is precomputed per (class, top-left cell): the cells
- * the piece covers, the cells that must be empty for it to slide one cell each way, and its mirror image's top-left.
- * A slide is then one AND and a compare; a move changes two bits of one word.
+ * pieces; class 0 is the goal piece), and everything a move needs is precomputed per class or per (class, top-left
+ * cell). Where a piece can go is computed bit-parallel: the top-left cells where its shape fits in the free cells are
+ * a few shifts and ANDs, and its reach is a flood inside that mask. A move changes two bits of one word.
  */
 import type { Puzzle } from './puzzle.ts';
 import { MAX_MASK_CELLS } from './tables.ts';
@@ -16,18 +16,31 @@ export interface Bitboard {
   mirrorable: boolean;
   /** All cells of the board. */
   full: number;
-  /** Per class: each (dr, dc) offset of its shape as a shift, for occupancy (`shifts[c]`). */
-  shifts: Int8Array[];
+  /** Cells not in the first column (may move left), not in the last column (may move right). */
+  notFirstColumn: number;
+  notLastColumn: number;
+  /** Per cell: the cells of its row, of its column. */
+  rowCells: Int32Array;
+  columnCells: Int32Array;
+  /** Per class: the top-left cells where its shape lies inside the board. */
+  inBounds: Int32Array;
+  /** Per class c: its shape's cell offsets, `offsets[offsetStart[c] … offsetStart[c + 1])`. */
+  offsets: Int8Array;
+  offsetStart: Int8Array;
   /** `cover[c * cells + p]`: cells covered by a class-c piece with its top-left at p (0 where it does not fit). */
   cover: Int32Array;
-  /** `need[(c * cells + p) * 4 + d]`: cells that must be empty to slide one cell in direction d (0: off the board). */
-  need: Int32Array;
-  /** `touch[c * cells + p]`: the union of the four `need` masks; a piece none of whose is empty cannot move. */
+  /** `touch[c * cells + p]`: the cells next to the piece; a piece with none of them empty cannot move. */
   touch: Int32Array;
   /** `mirror[c * cells + p]`: the top-left of the same piece in the mirror image. */
   mirror: Int8Array;
-  /** Cell change of a one-cell slide per direction: left, right, up, down. */
-  delta: Int32Array;
+  /** The mirror image of each cell. */
+  cellMirror: Int8Array;
+  /**
+   * Zobrist codes: `zobrist[c * cells + p]` for a class-c piece at p; `zobristMirror` the code of its mirror image, so
+   * a position's hash and its mirror image's hash both change by two XORs per move.
+   */
+  zobrist: Int32Array;
+  zobristMirror: Int32Array;
   /** The start position, one mask per class. */
   start: Int32Array;
 }
@@ -37,40 +50,55 @@ export function toBitboard(puzzle: Puzzle, grid: Uint8Array): Bitboard | null {
   const { width, height, cells } = puzzle;
   if (cells > MAX_MASK_CELLS) return null;
   const classes = puzzle.classes.length - 1;
+  const full = cells === 32 ? -1 : (1 << cells) - 1;
+  let firstColumn = 0;
+  for (let r = 0; r < height; r++) firstColumn |= 1 << (r * width);
+  const lastColumn = (firstColumn << (width - 1)) | 0;
+  const rowCells = new Int32Array(cells);
+  const columnCells = new Int32Array(cells);
+  for (let p = 0; p < cells; p++) {
+    rowCells[p] = (((1 << width) - 1) << (p - (p % width))) | 0;
+    columnCells[p] = (firstColumn << (p % width)) | 0;
+  }
   const cover = new Int32Array(classes * cells);
-  const need = new Int32Array(classes * cells * 4);
   const touch = new Int32Array(classes * cells);
   const mirror = new Int8Array(classes * cells).fill(-1);
-  const shifts: Int8Array[] = [];
-  const delta = Int32Array.from([-1, 1, -width, width]);
-  const maskOf = (c: number, p: number): number => {
-    const { width: w, height: h } = puzzle.classes[c + 1]!;
-    let m = 0;
-    for (let dr = 0; dr < h; dr++) for (let dc = 0; dc < w; dc++) m |= 1 << (p + dr * width + dc);
-    return m;
-  };
+  const inBounds = new Int32Array(classes);
+  const offsetList: number[] = [];
+  const offsetStart = new Int8Array(classes + 1);
+  const cellMirror = new Int8Array(cells);
+  for (let p = 0; p < cells; p++) cellMirror[p] = p - (p % width) + (width - 1 - (p % width));
+  const around = (m: number): number =>
+    (((m & ~lastColumn) << 1) | ((m & ~firstColumn) >>> 1) | (m >>> width) | (m << width)) & full & ~m;
   for (let c = 0; c < classes; c++) {
     const { width: w, height: h, fits } = puzzle.classes[c + 1]!;
-    const offsets: number[] = [];
-    for (let dr = 0; dr < h; dr++) for (let dc = 0; dc < w; dc++) offsets.push(dr * width + dc);
-    shifts.push(Int8Array.from(offsets));
+    offsetStart[c] = offsetList.length;
+    for (let dr = 0; dr < h; dr++) for (let dc = 0; dc < w; dc++) offsetList.push(dr * width + dc);
     for (let p = 0; p < cells; p++) {
       if (!fits[p]) continue;
-      const here = maskOf(c, p);
+      inBounds[c] = inBounds[c]! | (1 << p);
+      let here = 0;
+      for (let dr = 0; dr < h; dr++) for (let dc = 0; dc < w; dc++) here |= 1 << (p + dr * width + dc);
       cover[c * cells + p] = here;
+      touch[c * cells + p] = around(here);
       const r = Math.floor(p / width);
-      const col = p % width;
-      mirror[c * cells + p] = r * width + (width - w - col);
-      const ok = [col > 0, col + w < width, r > 0, r + h < height];
-      let all = 0;
-      for (let d = 0; d < 4; d++) {
-        if (!ok[d]) continue;
-        const m = maskOf(c, p + delta[d]!) & ~here;
-        need[(c * cells + p) * 4 + d] = m;
-        all |= m;
-      }
-      touch[c * cells + p] = all;
+      mirror[c * cells + p] = r * width + (width - w - (p % width));
     }
+  }
+  offsetStart[classes] = offsetList.length;
+  // Fixed seed: hashes only place keys in the table (keys are always compared in full), so any codes will do.
+  let seed = 0x2545f491;
+  const random = (): number => {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return seed | 0;
+  };
+  const zobrist = new Int32Array(classes * cells);
+  for (let i = 0; i < zobrist.length; i++) zobrist[i] = random();
+  const zobristMirror = new Int32Array(classes * cells);
+  for (let c = 0; c < classes; c++) {
+    for (let p = 0; p < cells; p++) if (mirror[c * cells + p]! >= 0) zobristMirror[c * cells + p] = zobrist[c * cells + mirror[c * cells + p]!]!;
   }
   const start = new Int32Array(classes);
   for (let i = 0; i < cells; i++) {
@@ -79,15 +107,26 @@ export function toBitboard(puzzle: Puzzle, grid: Uint8Array): Bitboard | null {
     const c = puzzle.partClass[part]! - 1;
     start[c] = start[c]! | (1 << i);
   }
-  const full = cells === 32 ? -1 : (1 << cells) - 1;
-  return { width, cells, classes, goalCell: puzzle.goalCell, mirrorable: puzzle.mirrorable, full, shifts, cover, need, touch, mirror, delta, start };
+  return {
+    width, cells, classes, goalCell: puzzle.goalCell, mirrorable: puzzle.mirrorable, full,
+    notFirstColumn: full & ~firstColumn, notLastColumn: full & ~lastColumn, rowCells, columnCells,
+    inBounds, offsets: Int8Array.from(offsetList), offsetStart, cover, touch, mirror, cellMirror, zobrist, zobristMirror, start,
+  };
 }
 
 /** Cells occupied by a class's pieces given their top-left mask. */
 export function occupied(board: Bitboard, c: number, tops: number): number {
-  const s = board.shifts[c]!;
+  const { offsets, offsetStart } = board;
   let m = 0;
-  for (let i = 0; i < s.length; i++) m |= tops << s[i]!;
+  for (let i = offsetStart[c]!; i < offsetStart[c + 1]!; i++) m |= tops << offsets[i]!;
+  return m;
+}
+
+/** Top-left cells where a class-c piece lies wholly inside `free`. */
+export function fitting(board: Bitboard, c: number, free: number): number {
+  const { offsets, offsetStart } = board;
+  let m = board.inBounds[c]!;
+  for (let i = offsetStart[c]!; i < offsetStart[c + 1]!; i++) m &= free >>> offsets[i]!;
   return m;
 }
 
@@ -101,4 +140,24 @@ export function mirrorTops(board: Bitboard, c: number, tops: number): number {
     m |= 1 << board.mirror[base + p]!;
   }
   return m;
+}
+
+/** The mirror image of a set of cells. */
+export function mirrorCells(board: Bitboard, cells: number): number {
+  let m = 0;
+  while (cells) {
+    const p = 31 - Math.clz32(cells & -cells);
+    cells &= cells - 1;
+    m |= 1 << board.cellMirror[p]!;
+  }
+  return m;
+}
+
+/** Zobrist hash of a position (one mask per class). */
+export function hashOf(board: Bitboard, position: ArrayLike<number>, codes: Int32Array): number {
+  let h = 0;
+  for (let c = 0; c < board.classes; c++) {
+    for (let tops = position[c]! | 0; tops; tops &= tops - 1) h ^= codes[c * board.cells + 31 - Math.clz32(tops & -tops)]!;
+  }
+  return h;
 }

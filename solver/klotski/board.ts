@@ -126,8 +126,11 @@ export class SearchBoard {
     if (this.masks) this.emptyMask = (this.emptyMask | tables.cover[c * cells + from]!) & ~tables.cover[c * cells + to]!;
   }
 
-  /** Writes the key the position would have after moving piece `from` to `to` (folded if `fold`), without moving. */
-  keyAfterMove(from: number, to: number, fold: boolean, out: Uint32Array): void {
+  /**
+   * Writes the key the position would have after moving piece `from` to `to` (folded if `fold`), without moving;
+   * true when the folded key is the mirror image's.
+   */
+  keyAfterMove(from: number, to: number, fold: boolean, out: Uint32Array): boolean {
     const puzzle = this.puzzle;
     const { partClass, words } = puzzle;
     const key = this.key;
@@ -137,16 +140,18 @@ export class SearchBoard {
     const b = (c * puzzle.cells + to) * words;
     const { keyPart, mirrorPart } = this.tables;
     for (let w = 0; w < words; w++) out[w] = key[w]! ^ keyPart[a + w]! ^ keyPart[b + w]!;
-    if (!fold) return;
+    if (!fold) return false;
     // Compare with the mirror image's key from the high word down; keep the smaller.
     const mirrorKey = this.mirrorKey;
     for (let w = words - 1; w >= 0; w--) {
       const m = (mirrorKey[w]! ^ mirrorPart[a + w]! ^ mirrorPart[b + w]!) >>> 0;
       const k = out[w]!;
       if (m === k) continue;
-      if (m < k) for (let x = 0; x < words; x++) out[x] = mirrorKey[x]! ^ mirrorPart[a + x]! ^ mirrorPart[b + x]!;
-      return;
+      if (m > k) return false;
+      for (let x = 0; x < words; x++) out[x] = mirrorKey[x]! ^ mirrorPart[a + x]! ^ mirrorPart[b + x]!;
+      return true;
     }
+    return false;
   }
 
   /** Writes the current key, folded with its mirror image's when the puzzle allows it. */

@@ -1,12 +1,24 @@
 /**
- * An append-only set of packed states: keys live contiguously in insertion order (so the BFS queue is the table
- * itself), with an open-addressing index of Int32 slots. No per-state objects.
+ * An append-only list of packed states with a hash index for deduplication. Keys live contiguously in insertion
+ * order, so a breadth-first search's queue is the list itself. No per-state objects.
+ *
+ * The index may cover only the newest states (`forgetBefore`). Every move can be undone, so in a breadth-first search
+ * a successor of a state at distance d is at distance d - 1, d or d + 1: the index needs only those three layers,
+ * which keeps it small enough to stay in the processor's cache while the list grows to millions of states.
+ * Each index slot holds the state's hash beside its index, so a probe reads a key only for a state whose hash matches.
  */
 export class StateTable {
   readonly words: number;
   keys: Uint32Array;
   parents: Int32Array;
+  /** A 16-bit tag per state for the search's own use (set by `addHashed`; not part of the key). */
+  tags: Uint16Array;
+  /** Each state's hash, for re-indexing without reading keys. */
+  private hashes: Int32Array;
   size = 0;
+  /** States before this index are no longer in the index. */
+  private first = 0;
+  /** Pairs: [2s] the state's hash, [2s + 1] its index + 1 (0: empty slot). */
   private slots: Int32Array;
   private mask: number;
   private readonly limit: number;
@@ -18,66 +30,107 @@ export class StateTable {
     const cap = Math.max(16, initialCapacity);
     this.keys = new Uint32Array(cap * words);
     this.parents = new Int32Array(cap);
-    this.slots = new Int32Array(nextPow2(cap * 2)).fill(-1);
-    this.mask = this.slots.length - 1;
+    this.tags = new Uint16Array(cap);
+    this.hashes = new Int32Array(cap);
+    const slotCount = nextPow2(cap * 2);
+    this.slots = new Int32Array(slotCount * 2);
+    this.mask = slotCount - 1;
   }
 
   get bytes(): number {
-    return this.keys.byteLength + this.parents.byteLength + this.slots.byteLength;
+    return this.keys.byteLength + this.parents.byteLength + this.tags.byteLength + this.hashes.byteLength + this.slots.byteLength;
   }
 
-  /** Index of the state at `src[offset…]`, or -1. */
+  /** Index of the state at `src[offset…]`, or -1 (also for a state before `forgetBefore`'s index). */
   find(src: Uint32Array, offset: number): number {
-    const words = this.words;
-    const keys = this.keys;
-    let slot = hashKey(src, offset, words) & this.mask;
-    for (;;) {
-      const idx = this.slots[slot]!;
+    return this.findHashed(src, offset, hashKey(src, offset, this.words));
+  }
+
+  /** As `find`, with the key's hash computed by the caller (it must use the same hash for every key). */
+  findHashed(src: Uint32Array, offset: number, hash: number): number {
+    const { words, keys, slots, mask } = this;
+    hash |= 0;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const idx = slots[2 * slot + 1]! - 1;
       if (idx < 0) return -1;
-      if (equalAt(keys, idx * words, src, offset, words)) return idx;
-      slot = (slot + 1) & this.mask;
+      if (slots[2 * slot] === hash && equalAt(keys, idx * words, src, offset, words)) return idx;
     }
   }
 
-  /** Adds the state unless present. Returns its new index, -1 if it was already there, -2 if the table is full. */
+  /**
+   * Adds the state unless the index holds it. Returns its new index, -1 if it was already there, -2 if the table is
+   * full.
+   */
   add(src: Uint32Array, offset: number, parent: number): number {
+    return this.addHashed(src, offset, hashKey(src, offset, this.words), parent);
+  }
+
+  /** As `add`, with the key's hash computed by the caller (it must use the same hash for every key). */
+  addHashed(src: Uint32Array, offset: number, hash: number, parent: number, tag = 0): number {
     const words = this.words;
-    let slot = hashKey(src, offset, words) & this.mask;
+    const slots = this.slots;
+    const mask = this.mask;
+    hash |= 0;
+    let slot = hash & mask;
     for (;;) {
-      const idx = this.slots[slot]!;
+      const idx = slots[2 * slot + 1]! - 1;
       if (idx < 0) break;
-      if (equalAt(this.keys, idx * words, src, offset, words)) return -1;
-      slot = (slot + 1) & this.mask;
+      if (slots[2 * slot] === hash && equalAt(this.keys, idx * words, src, offset, words)) return -1;
+      slot = (slot + 1) & mask;
     }
     if (this.size >= this.limit) return -2;
     const idx = this.size++;
-    if (idx * words >= this.keys.length) this.growStorage();
-    for (let w = 0; w < words; w++) this.keys[idx * words + w] = src[offset + w]!;
+    if (idx >= this.parents.length) this.growStorage();
+    const keys = this.keys;
+    for (let w = 0; w < words; w++) keys[idx * words + w] = src[offset + w]!;
     this.parents[idx] = parent;
-    this.slots[slot] = idx;
-    if (this.size * 2 > this.slots.length) this.rehash();
+    this.tags[idx] = tag;
+    this.hashes[idx] = hash;
+    slots[2 * slot] = hash;
+    slots[2 * slot + 1] = idx + 1;
+    if ((this.size - this.first) * 2 > mask + 1) this.reindex(this.first, (mask + 1) * 2);
     return idx;
   }
 
-  private growStorage(): void {
-    const keys = new Uint32Array(this.keys.length * 2);
-    keys.set(this.keys);
-    this.keys = keys;
-    const parents = new Int32Array(this.parents.length * 2);
-    parents.set(this.parents);
-    this.parents = parents;
+  /** Drops the states before `index` from the index (they stay in the list). */
+  forgetBefore(index: number): void {
+    if (index <= this.first) return;
+    // Sized for the states kept and as many again (the next layer): small layers get a small, cache-friendly index.
+    this.reindex(index, nextPow2(Math.max(16, 4 * (this.size - index))));
   }
 
-  private rehash(): void {
-    const slots = new Int32Array(this.slots.length * 2).fill(-1);
-    const mask = slots.length - 1;
-    for (let idx = 0; idx < this.size; idx++) {
-      let slot = hashKey(this.keys, idx * this.words, this.words) & mask;
-      while (slots[slot]! >= 0) slot = (slot + 1) & mask;
-      slots[slot] = idx;
+  private growStorage(): void {
+    const capacity = this.parents.length * 2;
+    const keys = new Uint32Array(capacity * this.words);
+    keys.set(this.keys);
+    this.keys = keys;
+    const parents = new Int32Array(capacity);
+    parents.set(this.parents);
+    this.parents = parents;
+    const tags = new Uint16Array(capacity);
+    tags.set(this.tags);
+    this.tags = tags;
+    const hashes = new Int32Array(capacity);
+    hashes.set(this.hashes);
+    this.hashes = hashes;
+  }
+
+  /** Rebuilds the index over states `first …` with `count` slots, placing each by its stored hash. */
+  private reindex(first: number, count: number): void {
+    while ((this.size - first) * 2 >= count) count *= 2;
+    const slots = count === this.mask + 1 ? this.slots.fill(0) : new Int32Array(count * 2);
+    const mask = count - 1;
+    const hashes = this.hashes;
+    for (let idx = first; idx < this.size; idx++) {
+      const hash = hashes[idx]!;
+      let slot = hash & mask;
+      while (slots[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
+      slots[2 * slot] = hash;
+      slots[2 * slot + 1] = idx + 1;
     }
     this.slots = slots;
     this.mask = mask;
+    this.first = first;
   }
 }
 

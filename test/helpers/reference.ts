@@ -111,6 +111,30 @@ export function refDistance(b: RefBoard, goalId: number, target: [number, number
   return null;
 }
 
+/** Plain BFS over the whole space: the number of positions at each distance (no mirror folding), or null past `cap`. */
+export function refLayerSizes(b: RefBoard, goalId: number, metric: RefMetric, cap: number): number[] | null {
+  const seen = new Set([keyOf(b, goalId)]);
+  const sizes: number[] = [];
+  for (let frontier = [b]; frontier.length; ) {
+    sizes.push(frontier.length);
+    const next: RefBoard[] = [];
+    for (const x of frontier) {
+      for (const p of x.pieces) {
+        for (const [r, c] of refTargets(x, p, metric)) {
+          const y: RefBoard = { ...x, pieces: x.pieces.map((q) => (q.id === p.id ? { ...q, r, c } : q)) };
+          const k = keyOf(y, goalId);
+          if (seen.has(k)) continue;
+          seen.add(k);
+          next.push(y);
+        }
+      }
+    }
+    if (seen.size > cap) return null;
+    frontier = next;
+  }
+  return sizes;
+}
+
 /**
  * Replays moves on the board and checks each one: a piece stands at `from`, the path starts there and ends at `to`,
  * every path step is one cell onto free cells, and the shape of the path suits the metric. Returns the final board.

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { StateTable } from '../../../solver/klotski/state-table.ts';
+
+const key = (...words: number[]) => Uint32Array.from(words);
+
+describe('StateTable', () => {
+  it('adds each key once, in order, with its parent and tag, and finds it again', () => {
+    const table = new StateTable(2, 100, 16);
+    expect(table.add(key(1, 2), 0, -1)).toBe(0);
+    expect(table.addHashed(key(3, 4), 0, 77, 0, 9)).toBe(1);
+    expect(table.add(key(1, 2), 0, 5)).toBe(-1);
+    expect(table.addHashed(key(3, 4), 0, 77, 5)).toBe(-1);
+    expect(table.size).toBe(2);
+    expect([...table.keys.slice(2, 4)]).toEqual([3, 4]);
+    expect([table.parents[0], table.parents[1], table.tags[1]]).toEqual([-1, 0, 9]);
+    expect(table.find(key(1, 2), 0)).toBe(0);
+    expect(table.findHashed(key(3, 4), 0, 77)).toBe(1);
+    expect(table.find(key(2, 1), 0)).toBe(-1);
+  });
+
+  it('keys that share a hash stay apart (the key decides, not the hash)', () => {
+    const table = new StateTable(1, 100, 16);
+    for (let i = 0; i < 50; i++) expect(table.addHashed(key(i), 0, 12345, -1)).toBe(i);
+    for (let i = 0; i < 50; i++) expect(table.findHashed(key(i), 0, 12345)).toBe(i);
+  });
+
+  it('grows past its first capacity without losing a key', () => {
+    const table = new StateTable(3, 1 << 20, 16);
+    for (let i = 0; i < 10_000; i++) expect(table.add(key(i, i * 7, ~i), 0, i - 1)).toBe(i);
+    for (let i = 0; i < 10_000; i += 97) expect(table.find(key(i, i * 7, ~i), 0)).toBe(i);
+    expect([...table.keys.slice(3 * 9_999, 3 * 10_000)]).toEqual([9_999, 69_993, ~9_999 >>> 0]);
+    expect(table.parents[9_999]).toBe(9_998);
+  });
+
+  it('reports a full table without adding', () => {
+    const table = new StateTable(1, 3, 16);
+    for (let i = 0; i < 3; i++) table.add(key(i), 0, -1);
+    expect(table.add(key(3), 0, -1)).toBe(-2);
+    expect(table.add(key(2), 0, -1)).toBe(-1);
+    expect(table.size).toBe(3);
+  });
+
+  it('forgetBefore drops older states from the index but keeps them in the list', () => {
+    const table = new StateTable(1, 1000, 16);
+    for (let i = 0; i < 100; i++) table.add(key(i), 0, -1);
+    table.forgetBefore(60);
+    expect(table.find(key(10), 0)).toBe(-1);
+    expect(table.find(key(60), 0)).toBe(60);
+    expect(table.find(key(99), 0)).toBe(99);
+    expect(table.keys[10]).toBe(10);
+    // A forgotten key is a new state again (the breadth-first search never offers one).
+    expect(table.add(key(10), 0, -1)).toBe(100);
+    for (let i = 100; i < 400; i++) table.add(key(1000 + i), 0, -1);
+    expect(table.find(key(1399), 0)).toBe(400);
+    expect(table.find(key(70), 0)).toBe(70);
+  });
+});
