@@ -35,6 +35,7 @@ export class Player extends EventTarget {
   /** For each position, which start piece each (sorted) piece is. */
   private identities: number[][] = [];
   private startNames: PieceName[] | null = null;
+  private own: [number, number] | null = null;
   private index = 0;
   private playing = false;
   private speed: number;
@@ -113,11 +114,15 @@ export class Player extends EventTarget {
     this.load(start, []);
   }
 
-  /** Loads a solution for `start`. */
-  load(start: Layout, moves: Move[]): void {
+  /**
+   * Loads a line of moves from `start`. `own` marks the visitor's own moves, `[from, to)`: the list shows them apart
+   * from the solution before them and the best continuation after them.
+   */
+  load(start: Layout, moves: Move[], own: [number, number] | null = null): void {
     this.token++;
     this.playing = false;
     this.moves = moves;
+    this.own = own;
     this.positions = [structuredClone(start)];
     for (const m of moves) this.positions.push(movePiece(this.positions[this.positions.length - 1]!, m.from, m.to));
     this.identities = trackIdentities(this.positions, moves);
@@ -153,6 +158,11 @@ export class Player extends EventTarget {
 
   get layout(): Layout {
     return this.board.layout;
+  }
+
+  /** The position at the player's current move (the board shows it once any animation ends). */
+  get shown(): Layout {
+    return this.positions[this.index]!;
   }
 
   act(action: string): void {
@@ -245,19 +255,30 @@ export class Player extends EventTarget {
 
   /** Name of the piece that move i moves: traditional (by identity) on the classic board, else number or letter. */
   private moverName(i: number): string {
-    const m = this.moves[i]!;
+    return this.nameAt(i, this.moves[i]!.from);
+  }
+
+  /** Name of the piece with its top-left at `cell` in position i. */
+  private nameAt(i: number, cell: readonly [number, number]): string {
     const before = this.positions[i]!;
-    const pieceIndex = before.pieces.findIndex((p) => p.row === m.from[0] && p.col === m.from[1]);
+    const pieceIndex = before.pieces.findIndex((p) => p.row === cell[0] && p.col === cell[1]);
     if (this.startNames) return this.startNames[this.identities[i]![pieceIndex]!]![this.lang];
     const letter = before.pieces[pieceIndex]?.letter ?? '?';
     return this.tiles ? String(tileNumber(letter)) : letter;
+  }
+
+  /** A move from the position on the board in words, as the list writes it: "关羽 ←", "soldier 3 ↓↓". */
+  describe(move: Move): string {
+    return `${this.nameAt(this.index, move.from)} ${arrows(move)}`;
   }
 
   private renderList(): void {
     this.list.replaceChildren(
       ...this.moves.map((m, i) => {
         const li = document.createElement('li');
+        if (this.own) li.dataset.kind = i < this.own[0] ? 'solution' : i < this.own[1] ? 'own' : 'continuation';
         const b = document.createElement('button');
+        if (li.dataset.kind === 'own' || li.dataset.kind === 'continuation') b.title = t(li.dataset.kind === 'own' ? 'yourMove' : 'bestLine', this.lang);
         b.type = 'button';
         b.className = 'move';
         const n = el('span', 'move-n');

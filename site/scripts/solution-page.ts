@@ -1,6 +1,6 @@
 /** The /s/<code> page: validate the code, fetch the solution (or solve in the browser), play it, let people play. */
 import { codeFromPath } from './path-code.ts';
-import { evaluateMoves, formatLayout, formatTiles, legalMoves, solvedTiles, movePiece, parsePuzzleCode, tileMoves, tileNumber, unitMoves, type Layout, type Metric, type MoveEvaluation, type SolveResult, type TilesResult } from '../../solver/index.ts';
+import { decodeMoves, encodeMoves, evaluateMoves, formatLayout, formatTiles, legalMoves, solvedTiles, movePiece, parsePuzzleCode, tileMoves, tileNumber, unitMoves, type Layout, type Metric, type Move, type MoveEvaluation, type SolveResult, type TilesResult } from '../../solver/index.ts';
 import { ClassicTables } from './classic-tables.ts';
 import { copyOnClick } from './copy-button.ts';
 import { countText, currentLang, downloadText, progressText, setupLangSwitch, t, type Lang } from './i18n.ts';
@@ -69,12 +69,19 @@ async function main(): Promise<void> {
   if (tiles && metric === 'step') metric = 'move';
   let result: SolveResult | TilesResult | null = null;
   let cancelLocal: (() => void) | null = null;
-  let freeLayout: Layout | null = null;
-  // Play mode on the classic board: every move's worth from the tablebase, undo/redo, and the optimum to compare with.
   const tables = new ClassicTables();
+  // The position on the board, wherever it came from, is what every line of the page describes: its evaluation
+  // (classic layouts, from the tablebase) is recomputed each time it changes.
   let evaluation: MoveEvaluation | null = null;
-  const played: Layout[] = [];
-  const undone: Layout[] = [];
+  // Your line and the optimal one: the solution from the start; your own moves branch from it at `branch` (-1: none
+  // yet), and `continuation` is the best line on from where they end (null while it is being found).
+  let solution: Move[] = [];
+  let branch = -1;
+  let own: Move[] = [];
+  let continuation: Move[] | null = null;
+  let lineToken = 0;
+  const undone: Move[] = [];
+  const startPath = location.pathname;
 
   // The status is kept as a way to write it, so switching language rewrites it in the new language.
   let statusText: () => string = () => '';
@@ -83,52 +90,75 @@ async function main(): Promise<void> {
     $('status').textContent = statusText();
     $('status').classList.toggle('busy', busy);
   };
-  let solvingHere = false;
-  // ?at=N (or its alias ?start=N) opens the solution at move N, once.
+  // ?at=N (or its alias ?start=N) opens the solution at move N, once; ?line= replays a line of your own.
   let openAt = moveFromUrl();
+  let openLine = new URL(location.href).searchParams.get('line');
 
-  async function load(layout: Layout): Promise<void> {
+  const line = (): Move[] => (branch < 0 ? solution : [...solution.slice(0, branch), ...own, ...(continuation ?? [])]);
+  /** Puts the current line in the player at move `at`. */
+  function reload(at: number): void {
+    player.load(start, line(), branch < 0 ? null : [branch, branch + own.length]);
+    player.jump(at);
+    ($('undo') as HTMLButtonElement).disabled = own.length === 0;
+    ($('redo') as HTMLButtonElement).disabled = undone.length === 0;
+    $('back-to-solution').hidden = branch < 0;
+  }
+
+  /**
+   * Solves a layout: the Worker first, then (when it declines: over its budget, unreachable) the browser, with
+   * progress and Cancel. Null when cancelled or failed (the status says why).
+   */
+  async function solveLayout(layout: Layout): Promise<SolveResult | TilesResult | null> {
     cancelLocal?.();
     const code = codeOf(layout);
-    setStatus(() => t('solving'), true);
-    showCount(null, metric);
-    $('cancel').hidden = true;
     const remote = await solveRemote(location.origin, code, metric);
-    if (remote.ok) {
-      result = remote.result;
-    } else if (remote.failure.kind === 'bad-input') {
+    if (remote.ok) return remote.result;
+    if (remote.failure.kind === 'bad-input') {
       setStatus(remote.failure.message);
-      return;
-    } else {
-      setStatus(() => t('fallback'), true);
-      solvingHere = true;
-      const local = solveInBrowser(
-        code,
-        metric,
-        null,
-        (p) => setStatus(() => `${t('fallback')} ${progressText(p.nodes, p.ms, p.depth)}`, true),
-        undefined,
-        (loaded, total) => setStatus(() => `${t('fallback')} ${downloadText(loaded, total)}`, true),
-      );
-      cancelLocal = local.cancel;
-      $('cancel').hidden = false;
-      result = await local.result.catch((e: Error) => {
-        setStatus(e.message);
-        return null;
-      });
-      $('cancel').hidden = true;
-      cancelLocal = null;
-      if (!result) {
-        if (solvingHere) setStatus(() => t('cancelled'));
-        solvingHere = false;
-        return;
-      }
+      return null;
+    }
+    setStatus(() => t('fallback'), true);
+    let cancelled = false;
+    const local = solveInBrowser(
+      code,
+      metric,
+      null,
+      (p) => setStatus(() => `${t('fallback')} ${progressText(p.nodes, p.ms, p.depth)}`, true),
+      undefined,
+      (loaded, total) => setStatus(() => `${t('fallback')} ${downloadText(loaded, total)}`, true),
+    );
+    cancelLocal = () => {
+      cancelled = true;
+      local.cancel();
+    };
+    $('cancel').classList.remove('idle');
+    const solved = await local.result.catch((e: Error) => {
+      setStatus(e.message);
+      return null;
+    });
+    $('cancel').classList.add('idle');
+    cancelLocal = null;
+    if (cancelled) setStatus(() => t('cancelled'));
+    else if (solved) {
+      setStatus('');
       document.body.dataset.solvedBy = 'browser';
     }
+    return solved;
+  }
+
+  async function load(layout: Layout): Promise<void> {
+    setStatus(() => t('solving'), true);
+    showCount(null, metric);
+    const found = await solveLayout(layout);
+    if (!found) return;
+    result = found;
     setStatus('');
-    freeLayout = null;
     // The player moves one piece at a time: a straight tiles move (a run) plays as its one-tile slides.
-    player.load(layout, tiles && metric === 'straight' ? unitMoves(result.moves) : result.moves);
+    solution = tiles && metric === 'straight' ? unitMoves(result.moves) : result.moves;
+    branch = -1;
+    own = [];
+    continuation = null;
+    undone.length = 0;
     // No solution: the board stays, but nothing to play back or hint at; the way on is the editor.
     const stuck = !result.solvable;
     if (stuck) $('player').dataset.unsolvable = 'true';
@@ -137,69 +167,208 @@ async function main(): Promise<void> {
     $('play-help').hidden = stuck;
     $('unsolvable-edit').hidden = !stuck;
     $<HTMLAnchorElement>('unsolvable-edit-link').href = `/?layout=${encodeURIComponent(code)}`;
-    if (openAt > 0) player.jump(openAt);
+    const replay = openLine === null ? null : decodeLine(openLine);
+    openLine = null;
+    if (replay && replay.length > 0) {
+      branch = 0;
+      own = replay;
+      reload(openAt > 0 ? Math.min(openAt, own.length) : own.length);
+      void findContinuation();
+    } else reload(openAt);
     openAt = 0;
     showCount(result, metric);
-    await analyse(layout);
+    await refresh();
     $('player').dataset.ready = 'true';
   }
 
-  /** Distance to go in the current metric (classic layouts with their table at hand), shown while playing. */
-  async function analyse(layout: Layout): Promise<void> {
-    evaluation = !tiles && (await tables.ensure(layout, metric)) ? evaluateMoves(layout, metric, tables.source) : null;
-    showDistance();
+  /** Your moves from a `?line=` link, if every one is legal from the start; null otherwise. */
+  function decodeLine(text: string): Move[] | null {
+    try {
+      const moves = decodeMoves(text, start.width, start.height);
+      let layout = start;
+      const out: Move[] = [];
+      for (const m of moves) {
+        const legal = movesOn(layout).find((x) => sameMove(x, m));
+        if (!legal) return null;
+        out.push(legal);
+        layout = movePiece(layout, legal.from, legal.to);
+      }
+      return out;
+    } catch {
+      return null;
+    }
   }
 
-  function showDistance(): void {
+  /** The best line on from the end of your moves: from the tablebase at once on classic layouts, else searched. */
+  async function findContinuation(): Promise<void> {
+    const token = ++lineToken;
+    let layout = start;
+    for (const m of line().slice(0, branch + own.length)) layout = movePiece(layout, m.from, m.to);
+    let found: Move[] | null = null;
+    if (isSolved(layout)) found = [];
+    else if (!tiles && (await tables.ensure(layout, metric))) found = tableLine(layout);
+    else {
+      const solved = await solveLayout(layout);
+      if (solved) found = tiles && metric === 'straight' ? unitMoves(solved.moves) : solved.moves;
+    }
+    if (token !== lineToken || found === null) return;
+    continuation = found;
+    reload(player.position);
+    await refresh();
+  }
+
+  /** An optimal line from a classic position, walked down the tablebase one move at a time (null: no way). */
+  function tableLine(from: Layout): Move[] | null {
+    const out: Move[] = [];
+    for (let layout = from; ; ) {
+      const here = evaluateMoves(layout, metric, tables.source);
+      if (!here || here.distance === null) return null;
+      if (here.distance === 0) return out;
+      const best = here.moves.find((m) => m.distance === here.distance! - 1);
+      const move = best && movesOn(layout).find((m) => sameMove(m, best));
+      if (!move) return null;
+      out.push(move);
+      layout = movePiece(layout, move.from, move.to);
+    }
+  }
+
+  /** The line's distance to go from move i, where the line is known to be optimal there; undefined elsewhere. */
+  function lineDistance(i: number): number | undefined {
+    if (!result?.solvable || (tiles && metric === 'straight')) return undefined;
+    if (branch < 0 || i <= branch) return solution.length - i;
+    if (continuation && i >= branch + own.length) return line().length - i;
+    return undefined;
+  }
+
+  /**
+   * Evaluates the position on the board and rewrites the distance line and the status for it; `moved`: the position
+   * changed, so a status about the previous one (a hint) goes.
+   */
+  async function refresh(moved = false): Promise<void> {
+    const layout = player.shown;
+    const i = player.position;
+    evaluation = !tiles && (await tables.ensure(layout, metric)) ? evaluateMoves(layout, metric, tables.source) : null;
+    if (player.shown !== layout) return; // moved on meanwhile
+    const distance = evaluation ? evaluation.distance : result && !result.solvable && i === 0 ? null : lineDistance(i);
+    showDistance(distance);
+    if (branch >= 0 && i > 0 && isSolved(layout)) {
+      setStatus(() => solvedIn(i, solution.length, metric, tiles));
+      showReplayLink(i);
+    } else if (branch >= 0 && continuation === null && i === branch + own.length) {
+      if (!cancelLocal) setStatus(() => t('solving'), true);
+    } else if (moved && !cancelLocal) setStatus('');
+    if (branch < 0 || !isSolved(layout)) $('replay-line').hidden = true;
+  }
+
+  function showDistance(d: number | null | undefined): void {
     const el = $('distance');
-    // Its line is reserved in the served page for classic layouts (the Worker hides it for others): fill or empty it.
-    if (!evaluation) {
+    if (d === undefined) {
       el.textContent = '';
       delete el.dataset.distance;
       return;
     }
-    el.hidden = false;
-    const d = evaluation.distance;
     el.dataset.distance = d === null ? '' : String(d);
-    el.textContent = d === null ? t('noWay') : toGo(d, metric);
+    el.textContent = d === null ? t('noWay') : d === 0 ? t(tiles ? 'solvedTiles' : 'solved') : toGo(d, metric);
   }
 
-  // The address follows the replay (?at=N), so a copied link opens at the move on screen.
+  /** A link that replays your line from the start, to move `end`. */
+  function showReplayLink(end: number): void {
+    const url = new URL(startPath, location.origin);
+    url.search = new URL(location.href).search;
+    url.searchParams.delete('at');
+    url.searchParams.delete('start');
+    url.searchParams.set('line', encodeMoves(line().slice(0, end), start.width));
+    const a = $<HTMLAnchorElement>('replay-line-link');
+    a.href = url.pathname + url.search;
+    $('replay-line').hidden = false;
+  }
+
+  // The address follows the board: on the solution, ?at=N; on your own line, the position itself, so a copied link
+  // opens where the player is.
+  let lastShown: Layout | null = null;
   player.addEventListener('change', (e) => {
-    if (freeLayout) return; // playing your own moves: the address names the position instead (follow)
+    // The player also says "change" when only its labels did (a language switch): nothing to redo then.
+    if (player.shown === lastShown) return;
+    lastShown = player.shown;
     const at = (e as CustomEvent<number>).detail;
     const url = new URL(location.href);
     url.searchParams.delete('start');
-    if (at > 0) url.searchParams.set('at', String(at));
-    else url.searchParams.delete('at');
+    url.searchParams.delete('line');
+    if (branch >= 0) {
+      url.pathname = `/s/${codeOf(player.shown)}`;
+      url.searchParams.delete('at');
+    } else {
+      url.pathname = startPath;
+      if (at > 0) url.searchParams.set('at', String(at));
+      else url.searchParams.delete('at');
+    }
     if (url.href !== location.href) history.replaceState(null, '', url);
+    clearSelection();
+    void refresh(true);
   });
 
-  /** The page's address follows the position, so a copied link shares where the player is. */
-  function follow(layout: Layout): void {
-    const url = new URL(location.href);
-    url.pathname = `/s/${codeOf(layout)}`;
-    history.replaceState(null, '', url);
+  /**
+   * Plays a move of your own from the position on the board: your line is the solution up to where you left it, then
+   * your moves. When your move is the line's own next move and the line is optimal from there, its rest is your best
+   * continuation; otherwise the best continuation is found (instantly from the tablebase, or searched).
+   */
+  function playOwn(move: Move): void {
+    const i = player.position;
+    const current = line();
+    const next = player.nextMove;
+    const rest = next && sameMove(next, move) && lineDistance(i + 1) !== undefined ? current.slice(i + 1) : null;
+    if (branch < 0 || i < branch) {
+      branch = i;
+      own = [move];
+    } else own = [...current.slice(branch, i), move];
+    continuation = rest;
+    undone.length = 0;
+    lineToken++;
+    reload(branch + own.length);
+    if (!rest) void findContinuation();
   }
 
-  /** Puts a position on the board for the player (after a move, undo or redo). */
-  async function show(layout: Layout): Promise<void> {
-    freeLayout = layout;
-    player.load(layout, []);
-    showCount(null, metric);
-    follow(layout);
-    ($('undo') as HTMLButtonElement).disabled = played.length === 0;
-    ($('redo') as HTMLButtonElement).disabled = undone.length === 0;
-    await analyse(layout);
-    const goal = layout.pieces.find((p) => p.letter === 'B');
-    const solved = tiles ? codeOf(layout) === formatTiles(solvedTiles(layout.width, layout.height)) : goal && goal.row === layout.height - 2 && goal.col === Math.floor((layout.width - 2) / 2);
-    if (!solved) {
-      setStatus(() => t('playMode'));
+  $('back-to-solution').addEventListener('click', () => {
+    const at = branch;
+    branch = -1;
+    own = [];
+    continuation = null;
+    undone.length = 0;
+    lineToken++;
+    cancelLocal?.();
+    reload(at);
+  });
+  $('undo').addEventListener('click', () => {
+    const last = own.pop();
+    if (!last) return;
+    undone.push(last);
+    if (own.length === 0) {
+      const at = branch;
+      branch = -1;
+      continuation = null;
+      lineToken++;
+      reload(at);
       return;
     }
-    const optimal = !tiles && (await tables.ensure(start, metric)) ? evaluateMoves(start, metric, tables.source)?.distance : undefined;
-    const moves = played.length;
-    setStatus(() => (tiles ? t('solvedTiles') : optimal === undefined || optimal === null ? t('solved') : solvedIn(moves, optimal, metric)));
+    continuation = null;
+    reload(branch + own.length);
+    void findContinuation();
+  });
+  $('redo').addEventListener('click', () => {
+    const next = undone.pop();
+    if (!next) return;
+    if (branch < 0) branch = player.position;
+    own.push(next);
+    continuation = null;
+    reload(branch + own.length);
+    void findContinuation();
+  });
+
+  /** The page's default goal reached: 曹操 at the exit, or the tiles in order. */
+  function isSolved(layout: Layout): boolean {
+    if (tiles) return codeOf(layout) === formatTiles(solvedTiles(layout.width, layout.height));
+    const goal = layout.pieces.find((p) => p.letter === 'B');
+    return !!goal && goal.row === layout.height - 2 && goal.col === Math.floor((layout.width - 2) / 2);
   }
 
   for (const input of document.querySelectorAll<HTMLInputElement>('input[name=metric]')) {
@@ -210,11 +379,12 @@ async function main(): Promise<void> {
       if (metric === 'move') url.searchParams.delete('metric');
       else url.searchParams.set('metric', metric);
       history.replaceState(null, '', url);
-      void load(freeLayout ?? start);
+      void load(start);
     });
   }
 
   $('cancel').addEventListener('click', () => cancelLocal?.());
+  $('cancel').classList.add('idle');
   copyOnClick($('copy-link'), () => location.href, { done: 'copied', idle: 'copyLink' });
   const embedSnippets = () => {
     const autoplay = $<HTMLInputElement>('opt-autoplay').checked;
@@ -247,25 +417,28 @@ async function main(): Promise<void> {
 
   // Play mode: click a piece, then one of its highlighted targets.
   let selected: [number, number] | null = null;
+  const clearSelection = () => {
+    selected = null;
+    player.board.clearHighlight('target');
+    player.board.clearHighlight('selected');
+    player.board.clearHighlight('hint');
+  };
   player.board.root.addEventListener('click', (e) => {
     const cell = player.board.cellAt(e);
-    if (!cell) return;
-    const layout = player.layout;
+    if (!cell || player.root.closest('[data-unsolvable]')) return;
+    const layout = player.shown;
     const mark = (e.target as HTMLElement).closest<HTMLElement>('.cell-mark.target');
     if (mark && selected) {
       const to: [number, number] = [Number(mark.dataset.row), Number(mark.dataset.col)];
       const move = movesOn(layout).find((m) => m.from[0] === selected![0] && m.from[1] === selected![1] && m.to[0] === to[0] && m.to[1] === to[1]);
-      player.board.clearHighlight('target');
-      selected = null;
-      if (!move) return;
-      played.push(layout);
-      undone.length = 0;
-      void show(movePiece(layout, move.from, move.to));
+      clearSelection();
+      if (move) playOwn(move);
       return;
     }
     const piece = layout.pieces.find((p) => cell[0] >= p.row && cell[0] < p.row + p.height && cell[1] >= p.col && cell[1] < p.col + p.width);
     if (!piece) return;
     player.pause();
+    clearSelection();
     selected = [piece.row, piece.col];
     const targets = movesOn(layout).filter((m) => m.from[0] === piece.row && m.from[1] === piece.col);
     const here = evaluation?.distance ?? null;
@@ -276,71 +449,70 @@ async function main(): Promise<void> {
       mark.setAttribute('role', 'button');
       const worth = worthOf(target);
       if (!worth || worth.distance === null || here === null) {
-        mark.setAttribute('aria-label', `→ (${target.to})`);
+        mark.setAttribute('aria-label', player.describe(target));
         return;
       }
       const kind = worth.distance < here ? 'closer' : worth.distance === here ? 'same' : 'farther';
       mark.dataset.distance = String(worth.distance);
       mark.dataset.worth = kind;
       mark.textContent = String(worth.distance);
-      mark.setAttribute('aria-label', `→ (${target.to}): ${toGo(worth.distance, metric)}, ${t(kind)}`);
+      mark.setAttribute('aria-label', `${player.describe(target)}: ${toGo(worth.distance, metric)}, ${t(kind)}`);
     });
     player.board.highlight([[piece.row, piece.col]], 'selected');
   });
 
+  /** Shows a move as the hint for the position on the board, with the distance it leaves. */
+  function showHint(move: Move, left: number | undefined): void {
+    clearSelection();
+    player.board.highlight([move.from], 'selected');
+    player.board.highlight([move.to], 'hint');
+    setStatus(() => `${t('hint')}: ${player.describe(move)}${left === undefined ? '' : ` · ${left === 0 ? t(tiles ? 'solvedTiles' : 'solved') : toGo(left, metric)}`}`);
+  }
+
   $('hint').addEventListener('click', async () => {
-    const layout = player.layout;
-    // Classic layouts: from the tablebase, instantly and offline.
+    const layout = player.shown;
+    const i = player.position;
+    // Classic layouts: from the tablebase, for whatever position is on the board, instantly and offline.
     const here = evaluation?.distance;
     const best = here ? evaluation!.moves.find((m) => m.distance === here - 1) : undefined;
     if (best) {
-      player.board.highlight([best.from], 'selected');
-      player.board.highlight([best.to], 'hint');
-      setStatus(() => `${t('hint')}: (${best.from}) → (${best.to}) · ${toGo(best.distance!, metric)}`);
-      return;
+      const move = movesOn(layout).find((m) => sameMove(m, best));
+      if (move) return showHint(move, best.distance!);
     }
-    // On the optimal line shown (any board): its next move, with no request.
+    // Where the line on the board is optimal: its next move, with no search.
+    const left = lineDistance(i);
     const next = player.nextMove;
-    if (next && result) {
-      const left = player.length - player.position;
-      player.board.highlight([next.from], 'selected');
-      player.board.highlight([next.to], 'hint');
-      setStatus(() => `${t('hint')}: (${next.from}) → (${next.to}) · ${toGo(left, metric)}`);
+    if (next && left !== undefined) return showHint(next, left - 1);
+    // Anywhere else (your moves, the best line not found yet): solve from here.
+    const solved = await solveLayout(layout);
+    if (player.shown !== layout || !solved) return;
+    const first = (tiles && metric === 'straight' ? unitMoves(solved.moves) : solved.moves)[0];
+    if (!first) {
+      setStatus(() => (solved.solvable ? t(tiles ? 'solvedTiles' : 'solved') : t('unsolvable')));
       return;
     }
-    const remote = await solveRemote(location.origin, codeOf(layout), metric);
-    if (!remote.ok || !remote.result.moves[0]) {
-      setStatus(remote.ok ? () => t('unsolvable') : remote.failure.message);
-      return;
-    }
-    const first = remote.result.moves[0];
-    player.board.highlight([first.from], 'selected');
-    player.board.highlight([first.to], 'hint');
-    setStatus(() => `${t('hint')}: (${first.from}) → (${first.to}) · ${toGo(remote.result.length!, metric)}`);
+    showHint(first, solved.length! - 1);
   });
 
-  $('undo').addEventListener('click', () => {
-    const previous = played.pop();
-    if (!previous) return;
-    undone.push(player.layout);
-    void show(previous);
-  });
-  $('redo').addEventListener('click', () => {
-    const next = undone.pop();
-    if (!next) return;
-    played.push(player.layout);
-    void show(next);
-  });
-
+  // Solve from here: the position on the board becomes the end of your line, and its best continuation is found in
+  // place (the tablebase, or a search with progress and Cancel); no reload.
   $('solve-here').addEventListener('click', () => {
-    const code = codeOf(player.layout);
-    location.assign(`/s/${code}${metric === 'move' ? '' : `?metric=${metric}`}`);
+    const i = player.position;
+    if (lineDistance(i) !== undefined && (branch < 0 || i <= branch || i >= branch + own.length)) {
+      setStatus(() => t('onBestLine'));
+      return;
+    }
+    own = line().slice(branch, i);
+    continuation = null;
+    undone.length = 0;
+    reload(i);
+    void findContinuation();
   });
 
   document.addEventListener('langchange', (e) => {
     player.setLang((e as CustomEvent<Lang>).detail);
     showCount(result, metric);
-    showDistance();
+    void refresh();
     $('status').textContent = statusText();
   });
   await load(start);
@@ -358,10 +530,14 @@ function toGo(n: number, metric: Metric): string {
   return currentLang() === 'zh' ? `最少还需 ${countText(n, metric, 'zh')}` : `${countText(n, metric, 'en')} to go`;
 }
 
-/** "solved in N moves — optimal is M". */
-function solvedIn(n: number, optimal: number, metric: Metric): string {
-  if (currentLang() === 'zh') return `成功！用了 ${countText(n, metric, 'zh')}，最优解是 ${countText(optimal, metric, 'zh')}。`;
-  return `Solved in ${countText(n, metric, 'en')} — optimal is ${optimal}.`;
+/** "Solved in N moves — optimal is M" (for tiles: "The tiles are in order in N moves — …"). */
+function solvedIn(n: number, optimal: number, metric: Metric, tiles: boolean): string {
+  if (currentLang() === 'zh') return `${tiles ? '成功！数字已排好：' : '成功！'}用了 ${countText(n, metric, 'zh')}，最优解是 ${countText(optimal, metric, 'zh')}。`;
+  return `${tiles ? 'The tiles are in order' : 'Solved'} in ${countText(n, metric, 'en')} — optimal is ${optimal}.`;
+}
+
+function sameMove(a: { from: readonly number[]; to: readonly number[] }, b: { from: readonly number[]; to: readonly number[] }): boolean {
+  return a.from[0] === b.from[0] && a.from[1] === b.from[1] && a.to[0] === b.to[0] && a.to[1] === b.to[1];
 }
 
 /** Tiles code of a layout of 1×1 lettered pieces. */

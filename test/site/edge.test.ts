@@ -17,6 +17,8 @@ beforeAll(async () => {
 
 afterAll(() => closeSuite(browser, server));
 
+const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
+
 /** A page in English at `path` (on this server), once its player has a solution. */
 async function openPlayer(path: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
@@ -115,15 +117,18 @@ describe('play mode on the classic board', () => {
     expect(marks.map(({ to, distance }) => ({ to, distance })).sort((a, b) => a.to.localeCompare(b.to))).toEqual(want.sort((a, b) => a.to.localeCompare(b.to)));
     for (const mark of marks) expect(mark.label).toContain(`${mark.distance} moves to go`);
     await page.locator('#player').screenshot({ path: new URL('../artifacts/play-marks.png', import.meta.url).pathname });
-    const first = want.find((w) => w.to === '4,1')!;
-    await page.locator('.cell-mark.target[data-row="4"][data-col="1"]').click();
-    await page.waitForURL((url) => url.pathname === '/s/VBBV-VBBV-VHHV-VSSV-.S.S');
+    // A detour (the solution's own next move would just step along it): your line branches from the solution.
+    const first = want.find((w) => w.to === '4,2')!;
+    expect(first.distance).toBe('81');
+    await page.locator('.cell-mark.target[data-row="4"][data-col="2"]').click();
+    await page.waitForURL((url) => url.pathname === '/s/VBBV-VBBV-VHHV-VSSV-..SS');
     await page.waitForFunction((d) => document.querySelector<HTMLElement>('#distance')?.dataset.distance === d, first.distance);
+    await page.waitForFunction(() => document.querySelector('#player .counter')?.textContent === '1 / 82');
     await page.click('#undo');
     await page.waitForURL((url) => url.pathname === `/s/${HENGDAO}`);
     await page.waitForFunction(() => document.querySelector<HTMLElement>('#distance')?.dataset.distance === '81');
     await page.click('#redo');
-    await page.waitForURL((url) => url.pathname === '/s/VBBV-VBBV-VHHV-VSSV-.S.S');
+    await page.waitForURL((url) => url.pathname === '/s/VBBV-VBBV-VHHV-VSSV-..SS');
     await page.close();
   });
 
@@ -144,7 +149,86 @@ describe('play mode on the classic board', () => {
     await page.locator('.cell-mark.target[data-row="3"][data-col="1"]').click();
     await page.waitForFunction(() => document.querySelector('#status')?.textContent?.startsWith('Solved'));
     expect(await page.textContent('#status')).toBe('Solved in 3 moves — optimal is 1.');
+    // The same solved state as the replay's, and a link that replays the line.
+    await page.waitForSelector('#player .done-badge:not([hidden])');
+    expect(await page.locator('#player .board').getAttribute('class')).toContain('solved');
+    const replay = (await page.getAttribute('#replay-line-link', 'href'))!;
+    expect(replay).toMatch(/^\/s\/VSSV-VSSV-VBBV-VBBV-S\.\.S\?line=/);
+    await page.goto(server.url + replay);
+    await page.waitForSelector('#player[data-ready="true"]');
+    await page.waitForFunction(() => document.querySelector('#player .counter')?.textContent === '3 / 3');
+    expect(await page.locator('#player .move-list li[data-kind="own"]').count()).toBe(3);
     await page.screenshot({ path: new URL('../artifacts/play-solved.png', import.meta.url).pathname });
+    await page.close();
+  });
+
+  it('one position, one truth: mid-replay the distance, the hint and the target marks describe the board shown', async () => {
+    const page = await openPlayer(`/s/${HENGDAO}?at=40`);
+    expect(await page.textContent('#player .counter')).toBe('40 / 81');
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('#distance')?.dataset.distance === '41');
+    expect(await page.textContent('#distance')).toBe('41 moves to go');
+    await page.click('#hint');
+    await page.waitForSelector('.cell-mark.hint');
+    expect(await page.textContent('#status')).toMatch(/^Hint: .+ [↑↓←→]+ · 40 moves to go$/);
+    // The hinted piece is a piece of the board shown: its top-left is marked, and a piece's top-left is there.
+    const marked = await page.locator('.cell-mark.selected').evaluate((m) => [Number((m as HTMLElement).dataset.row), Number((m as HTMLElement).dataset.col)]);
+    const layoutAt40 = await page.evaluate(() => location.pathname);
+    expect(layoutAt40).toBe(`/s/${HENGDAO}`);
+    const tops = await page.locator('#player .piece').evaluateAll((ps) => ps.map((p) => /\((\d+), (\d+)\)$/.exec(p.getAttribute('aria-label') ?? '')?.slice(1).join(',')));
+    expect(tops).toContain(`${marked[0]},${marked[1]}`);
+    // Any piece chosen there shows its targets with their distances.
+    const rect = (await page.locator('#player .board').boundingBox())!;
+    await page.mouse.click(rect.x + ((marked[1]! + 0.5) / 4) * rect.width, rect.y + ((marked[0]! + 0.5) / 5) * rect.height);
+    await page.waitForSelector('.cell-mark.target[data-distance]');
+    expect(await page.locator('.cell-mark.target[data-distance="40"]').count()).toBeGreaterThan(0);
+    // The end of the replay: solved, not "81 moves to go".
+    await page.locator('#player .ctl-end').click();
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('#distance')?.dataset.distance === '0');
+    expect(await page.textContent('#distance')).toBe('Solved! 曹操 escaped.');
+    expect(await page.isVisible('#player .done-badge')).toBe(true);
+    await page.close();
+  });
+
+  it('your own moves branch from the solution: the list shows them and the best line on, and you can go back', async () => {
+    const page = await openPlayer(`/s/${HENGDAO}`);
+    const rect = (await page.locator('#player .board').boundingBox())!;
+    await page.mouse.click(rect.x + (0.5 / 4) * rect.width, rect.y + (4.5 / 5) * rect.height);
+    await page.locator('.cell-mark.target[data-row="4"][data-col="2"]').click(); // a detour: 81 to go still
+    await page.waitForFunction(() => document.querySelector('#player .counter')?.textContent === '1 / 82');
+    expect(await page.textContent('#player .moves-summary')).toBe('Moves (82)');
+    expect(await page.locator('#player .move-list li[data-kind="own"]').count()).toBe(1);
+    expect(await page.locator('#player .move-list li[data-kind="continuation"]').count()).toBe(81);
+    expect(await page.textContent('#move-count')).toBe('81 moves'); // the heading is the layout's, and stays
+    expect(await page.textContent('#distance')).toBe('81 moves to go');
+    // Stepping along the best line keeps every line true: two moves on, 79 to go.
+    await page.locator('#player .ctl-forward').click();
+    await page.locator('#player .ctl-forward').click();
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('#distance')?.dataset.distance === '79');
+    await page.screenshot({ path: new URL('../artifacts/own-line.png', import.meta.url).pathname });
+    expect(await page.isVisible('#back-to-solution')).toBe(true);
+    await page.click('#back-to-solution');
+    await page.waitForFunction(() => document.querySelector('#player .counter')?.textContent === '0 / 81');
+    expect(await page.locator('#player .move-list li[data-kind]').count()).toBe(0);
+    await page.waitForURL((url) => url.pathname === `/s/${HENGDAO}` && url.search === '');
+    expect(await page.isVisible('#back-to-solution')).toBe(false);
+    await page.close();
+  });
+
+  it('off the line on a board with no tablebase, the best line on is searched in place (no reload)', async () => {
+    const page = await openPlayer(`/s/867-254-3.1`); // an 8-puzzle, 31 moves
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    const first = await page.textContent('#player .move-list li:first-child .move');
+    // Move the other tile next to the blank (3,. at the bottom row: tiles 3 and 1 flank it).
+    const tile = first!.includes(' 3 ') ? [2, 2] : [2, 0];
+    const rect = (await page.locator('#player .board').boundingBox())!;
+    await page.mouse.click(rect.x + ((tile[1]! + 0.5) / 3) * rect.width, rect.y + ((tile[0]! + 0.5) / 3) * rect.height);
+    await page.locator('.cell-mark.target[data-row="2"][data-col="1"]').click();
+    await page.waitForFunction(() => document.querySelector('#player .move-list li[data-kind="continuation"]') !== null, undefined, { timeout: 30_000 });
+    const counter = (await page.textContent('#player .counter'))!;
+    const total = Number(counter.split(' / ')[1]);
+    expect(counter).toBe(`1 / ${total}`);
+    expect(await page.locator('#distance').getAttribute('data-distance')).toBe(String(total - 1));
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1); // same page
     await page.close();
   });
 
@@ -154,7 +238,7 @@ describe('play mode on the classic board', () => {
     try {
       await page.click('#hint');
       await page.waitForSelector('.cell-mark.hint');
-      expect(await page.textContent('#status')).toMatch(/^Hint: \(\d,\d\) → \(\d,\d\) · 137 moves to go$/);
+      expect(await page.textContent('#status')).toMatch(/^Hint: .+ [↑↓←→]+ · 137 moves to go$/);
     } finally {
       await page.context().setOffline(false);
     }
@@ -261,7 +345,7 @@ describe('hints on any board', () => {
     page.on('request', (r) => requests.push(r.url()));
     await page.click('#hint');
     await page.waitForSelector('.cell-mark.hint');
-    expect(await page.textContent('#status')).toMatch(/^Hint: \(\d,\d\) → \(\d,\d\) · 30 moves to go$/);
+    expect(await page.textContent('#status')).toMatch(/^Hint: \d+ [↑↓←→] · 29 moves to go$/);
     expect(requests.filter((u) => u.includes('/solve'))).toEqual([]);
     await page.close();
   });

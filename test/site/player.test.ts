@@ -459,6 +459,29 @@ describe('layout stability (CLS ≤ 0.1, PerformanceObserver layout-shift)', () 
   }
 });
 
+describe('layout stability while the browser solves (the Worker answering 503)', () => {
+  for (const path of ['/s/VBBVS-VBBVS-HHSS.-VSHHS-V.SSS', '/s/D68C-FE.A-B745-9132']) {
+    for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      it(`${path} on a ${name}: progress and Cancel never push the board (CLS ≤ 0.1)`, async () => {
+        const page = await browser.newPage({ viewport, locale: 'en-US' });
+        await page.route('**/solve?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'budget-exceeded', message: 'over budget' } }) }));
+        await page.addInitScript(() => {
+          (window as unknown as { cls: number }).cls = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) (window as unknown as { cls: number }).cls += e.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.goto(server.url + path);
+        await ready(page);
+        expect(await page.evaluate(() => document.body.dataset.solvedBy)).toBe('browser');
+        await page.waitForTimeout(500);
+        expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThanOrEqual(0.1);
+        await page.close();
+      }, 60_000);
+    }
+  }
+});
+
 describe('the editor', () => {
   it('places pieces from the keyboard, and undoes and redoes every change', async () => {
     const page = await open('/');

@@ -129,7 +129,9 @@ describe('the shareable solution page', () => {
     await page.mouse.click(cell(4, 0).x, cell(4, 0).y);
     await page.waitForSelector('.cell-mark.target');
     await page.mouse.click(cell(4, 1).x, cell(4, 1).y);
-    await page.waitForFunction(() => document.querySelector('.counter')?.textContent === '0 / 0');
+    // Your move, and the best line on from it (here the solution's own first move: 80 to go).
+    await page.waitForFunction(() => document.querySelector('.counter')?.textContent === '1 / 81');
+    expect(await page.locator('#player .move-list li[data-kind="own"]').count()).toBe(1);
     await page.click('#hint');
     await page.waitForSelector('.cell-mark.hint');
     expect(await page.textContent('#status')).toMatch(/\d+/);

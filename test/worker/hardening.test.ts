@@ -215,7 +215,7 @@ describe('named layouts are recognised', () => {
 });
 
 describe('pages served ready to draw (no layout shift when the script runs)', () => {
-  it('/s/ carries the code, the board sized from it, and the distance line only where the tablebase answers', async () => {
+  it('/s/ carries the code, the board sized from it, and the distance line for every valid layout (none for an invalid one)', async () => {
     const classic = await (await call('/s/VBBV-VBBV-VHHV-VSSV-S..S')).text();
     expect(classic).toMatch(/<code id="layout-code">VBBV-VBBV-VHHV-VSSV-S\.\.S<\/code>/);
     expect(classic).toContain('class="player skeleton"');
@@ -224,10 +224,12 @@ describe('pages served ready to draw (no layout shift when the script runs)', ()
     expect(/<p id="distance"[^>]*>/.exec(classic)![0]).not.toContain('hidden');
     const tiles = await (await call('/s/123-456-78.')).text();
     expect(tiles).toMatch(/class="board" style="--w:3;--h:3;aspect-ratio:3 \/ 3"/);
-    expect(/<p id="distance"[^>]*>/.exec(tiles)![0]).toContain('hidden');
+    expect(/<p id="distance"[^>]*>/.exec(tiles)![0]).not.toContain('hidden');
     const wide = await (await call('/s/SBBSS-.BBSS-S.SSS-HHS.S')).text();
     expect(wide).toMatch(/style="--w:5;--h:4;aspect-ratio:5 \/ 4"/);
-    expect(/<p id="distance"[^>]*>/.exec(wide)![0]).toContain('hidden'); // not the classic board
+    expect(/<p id="distance"[^>]*>/.exec(wide)![0]).not.toContain('hidden'); // replay distances on every board
+    const invalid = await (await call('/s/hello%20world')).text();
+    expect(/<p id="distance"[^>]*>/.exec(invalid)![0]).toContain('hidden');
   });
 
   it('/embed/ sizes its board from the code', async () => {

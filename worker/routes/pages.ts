@@ -4,7 +4,7 @@
  * /img/<code>.svg draws the board for previews.
  */
 import { Hono, type Context } from 'hono';
-import { boardSvg, canonicalize, classicMix, escapeXml, parsePuzzleCode, type Layout } from '../../solver/index.ts';
+import { boardSvg, canonicalize, escapeXml, parsePuzzleCode, type Layout } from '../../solver/index.ts';
 import { cacheKey, isOverBudget, readEntry, recall } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
 import { errorResponse } from '../errors.ts';
@@ -57,13 +57,13 @@ pageRoutes.get('/s/*', async (c) => {
         if (meta.named) el.prepend(nameHtml(meta.named), { html: true });
       },
     })
-    // What the script will show is known here: the code, the board's proportions, whether a distance line comes.
+    // What the script will show is known here: the code, the board's proportions, a distance line (any valid layout).
     // Filling and sizing them now keeps the page still when the script runs (no layout shift).
     .on('#layout-code', { element: (el) => void (parsed.ok && el.setInnerContent(parsed.value.canonical)) })
     .on('#player .board', { element: (el) => void (parsed.ok && el.setAttribute('style', boardStyle(parsed.value.layout))) })
     .on('#distance', {
       element: (el) => {
-        if (!parsed.ok || parsed.value.kind === 'tiles' || !classicMix(parsed.value.layout)) el.setAttribute('hidden', '');
+        if (!parsed.ok) el.setAttribute('hidden', '');
       },
     })
     .on('head', {
