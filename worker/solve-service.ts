@@ -4,6 +4,7 @@
  * Klotski and 数字华容道 (tiles) codes each make a plan; the caching flow is shared.
  */
 import { overRateLimit } from './rate-limit.ts';
+import { inSearchLane } from './search-lane.ts';
 import {
   LayoutError,
   PDB_GROUPS,
@@ -146,7 +147,8 @@ export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) =>
   if (!pending) {
     pending = inFlight.get(key);
     if (!pending) {
-      pending = Promise.resolve().then(() => plan.run(budget));
+      // Searches take turns, with the event loop in between, so hits never queue behind a burst of misses.
+      pending = inSearchLane(() => plan.run(budget));
       inFlight.set(key, pending);
       // The request that started the solve writes the cache, once. A failed solve is answered below; here it must
       // not become an unhandled rejection.

@@ -29,18 +29,31 @@ async function openPlayer(path: string): Promise<Page> {
 }
 
 describe('under load', () => {
-  it('a cache hit stays fast while 32 over-budget 6×6 misses arrive at once', async () => {
+  it('a cache hit stays fast while 32 over-budget 6×6 misses arrive at once: its median ≤ 3× its idle median', async () => {
     const hit = `${server.url}/solve?layout=SSBB-HHBB-HHHH-HHHH-..S.`;
     expect((await fetch(hit)).status).toBe(200);
-    const misses = Array.from({ length: 32 }, (_, i) => fetch(`${server.url}/solve?layout=${scrambledTiles(i + 1, 6, 6, 300)}&optimal=true`).then((r) => r.status));
-    const started = performance.now();
-    const res = await fetch(hit);
-    const hitMs = performance.now() - started;
-    expect(res.status).toBe(200);
-    const statuses = await Promise.all(misses);
+    const time = async () => {
+      const started = performance.now();
+      const res = await fetch(hit);
+      await res.text();
+      expect(res.status).toBe(200);
+      return performance.now() - started;
+    };
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+    const idle: number[] = [];
+    for (let i = 0; i < 15; i++) idle.push(await time());
+    const misses = Array.from({ length: 32 }, (_, i) =>
+      fetch(`${server.url}/solve?layout=${scrambledTiles(i + 1, 6, 6, 300)}&optimal=true`, { headers: { 'CF-Connecting-IP': `203.0.113.${i + 1}` } }).then((r) => r.status),
+    );
+    let settled = false;
+    const all = Promise.all(misses).finally(() => (settled = true));
+    const during: number[] = [];
+    while (!settled && during.length < 60) during.push(await time());
+    const statuses = await all;
     expect(statuses.every((s) => s === 503 || s === 429)).toBe(true);
-    // Each miss stops at the edge budget (a few ms), so a hit never queues behind seconds of search.
-    expect(hitMs).toBeLessThan(1000);
+    for (let i = 0; i < 15; i++) idle.push(await time());
+    expect(during.length).toBeGreaterThanOrEqual(5);
+    expect(median(during)).toBeLessThanOrEqual(3 * median(idle));
   });
 });
 
