@@ -27,6 +27,7 @@ export class BoardView {
   private exit: boolean;
   private tiles: boolean;
   private lang: Lang;
+  private playable = false;
 
   constructor(root: HTMLElement, layout: Layout, options: BoardOptions = {}) {
     this.root = root;
@@ -61,6 +62,20 @@ export class BoardView {
     this.render();
   }
 
+  /**
+   * Play mode: each piece is a button in the tab order, carrying its top-left cell (`data-row`, `data-col`), so it
+   * can be picked and moved from the keyboard.
+   */
+  setPlayable(playable: boolean): void {
+    this.playable = playable;
+    this.render();
+  }
+
+  /** Focuses the piece whose top-left is (row, col), if there is one. */
+  focusPiece(row: number, col: number): void {
+    this.pieces[this.pieceIndexAt(row, col)]?.focus();
+  }
+
   private render(): void {
     const { width, height } = this.layout;
     this.root.style.setProperty('--w', String(width));
@@ -79,7 +94,8 @@ export class BoardView {
       const label = document.createElement('span');
       label.className = 'piece-label';
       el.dataset.letter = p.letter;
-      el.setAttribute('role', 'img');
+      el.setAttribute('role', this.playable ? 'button' : 'img');
+      if (this.playable) el.tabIndex = 0;
       if (this.tiles) {
         const n = String(tileNumber(p.letter));
         el.className = 'piece piece-T';
@@ -105,6 +121,8 @@ export class BoardView {
 
   private place(el: HTMLElement, p: Piece, row: number, col: number): void {
     const { width, height } = this.layout;
+    el.dataset.row = String(row);
+    el.dataset.col = String(col);
     el.style.left = `${(col / width) * 100}%`;
     el.style.top = `${(row / height) * 100}%`;
     el.style.width = `${(p.width / width) * 100}%`;

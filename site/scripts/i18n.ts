@@ -84,6 +84,8 @@ const STRINGS = {
   cancelled: { en: 'Cancelled.', zh: '已取消。' },
   hint: { en: 'Hint', zh: '提示' },
   solveHere: { en: 'Solve from here', zh: '从这里求解' },
+  cannotMove: { en: 'This piece cannot move.', zh: '这个棋子不能移动。' },
+  cannotMoveThatWay: { en: 'This piece cannot move that way.', zh: '这个棋子不能往这个方向移动。' },
   backToSolution: { en: 'Back to the solution', zh: '回到最优解' },
   replayLine: { en: 'Link to replay your line', zh: '重放你的走法的链接' },
   onBestLine: { en: 'This position is on the best line already: press ▶ to play it.', zh: '这个局面已在最优解上：按 ▶ 播放。' },

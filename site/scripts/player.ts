@@ -241,6 +241,8 @@ export class Player extends EventTarget {
     // keys: Space and Enter press a focused button (here or elsewhere), fields keep every key, and outside the player
     // nothing is taken (Home/End scroll the page from a focused link).
     if (target && target !== document.body && target !== document.documentElement && !this.root.contains(target)) return;
+    // A piece or a target in play mode has focus: its keys move pieces, not the replay.
+    if (target?.closest('.piece, .cell-mark')) return;
     const control = target?.closest<HTMLElement>('button, a, input, select, textarea, summary, [contenteditable]');
     if (control && control !== this.scrubber) {
       const pressable = control.tagName === 'BUTTON' || control.tagName === 'A' || control.tagName === 'SUMMARY';

@@ -80,6 +80,8 @@ async function main(): Promise<void> {
   let own: Move[] = [];
   let continuation: Move[] | null = null;
   let lineToken = 0;
+  /** The move just played from the board, in words, for the status line. */
+  let said: string | null = null;
   const undone: Move[] = [];
   const startPath = location.pathname;
 
@@ -161,6 +163,7 @@ async function main(): Promise<void> {
     undone.length = 0;
     // No solution: the board stays, but nothing to play back or hint at; the way on is the editor.
     const stuck = !result.solvable;
+    player.board.setPlayable(!stuck);
     if (stuck) $('player').dataset.unsolvable = 'true';
     else delete $('player').dataset.unsolvable;
     $('play-actions').hidden = stuck;
@@ -256,7 +259,12 @@ async function main(): Promise<void> {
       showReplayLink(i);
     } else if (branch >= 0 && continuation === null && i === branch + own.length) {
       if (!cancelLocal) setStatus(() => t('solving'), true);
-    } else if (moved && !cancelLocal) setStatus('');
+    } else if (moved && !cancelLocal) {
+      // A move you just played is said (the status is a live region); any older status goes.
+      const text = said ?? '';
+      setStatus(() => text);
+    }
+    if (moved) said = null;
     if (branch < 0 || !isSolved(layout)) $('replay-line').hidden = true;
   }
 
@@ -423,30 +431,20 @@ async function main(): Promise<void> {
     player.board.clearHighlight('selected');
     player.board.clearHighlight('hint');
   };
-  player.board.root.addEventListener('click', (e) => {
-    const cell = player.board.cellAt(e);
-    if (!cell || player.root.closest('[data-unsolvable]')) return;
+  /** Shows where the piece with its top-left at `from` can go, each target marked with its worth where known. */
+  function selectPiece(from: readonly [number, number]): Move[] {
     const layout = player.shown;
-    const mark = (e.target as HTMLElement).closest<HTMLElement>('.cell-mark.target');
-    if (mark && selected) {
-      const to: [number, number] = [Number(mark.dataset.row), Number(mark.dataset.col)];
-      const move = movesOn(layout).find((m) => m.from[0] === selected![0] && m.from[1] === selected![1] && m.to[0] === to[0] && m.to[1] === to[1]);
-      clearSelection();
-      if (move) playOwn(move);
-      return;
-    }
-    const piece = layout.pieces.find((p) => cell[0] >= p.row && cell[0] < p.row + p.height && cell[1] >= p.col && cell[1] < p.col + p.width);
-    if (!piece) return;
     player.pause();
     clearSelection();
-    selected = [piece.row, piece.col];
-    const targets = movesOn(layout).filter((m) => m.from[0] === piece.row && m.from[1] === piece.col);
+    selected = [from[0], from[1]];
+    const targets = movesOn(layout).filter((m) => m.from[0] === from[0] && m.from[1] === from[1]);
     const here = evaluation?.distance ?? null;
     const worthOf = (m: { from: [number, number]; to: [number, number] }) =>
       evaluation?.moves.find((e) => e.from[0] === m.from[0] && e.from[1] === m.from[1] && e.to[0] === m.to[0] && e.to[1] === m.to[1]);
     player.board.highlight(targets.map((m) => m.to), 'target', (mark, i) => {
       const target = targets[i]!;
       mark.setAttribute('role', 'button');
+      mark.tabIndex = 0;
       const worth = worthOf(target);
       if (!worth || worth.distance === null || here === null) {
         mark.setAttribute('aria-label', player.describe(target));
@@ -458,7 +456,112 @@ async function main(): Promise<void> {
       mark.textContent = String(worth.distance);
       mark.setAttribute('aria-label', `${player.describe(target)}: ${toGo(worth.distance, metric)}, ${t(kind)}`);
     });
-    player.board.highlight([[piece.row, piece.col]], 'selected');
+    player.board.highlight([[from[0], from[1]]], 'selected');
+    return targets;
+  }
+
+  /** Plays a move chosen on the board (click, tap, drag or keyboard), saying it for screen readers. */
+  function playChosen(move: Move, refocus: boolean): void {
+    said = player.describe(move);
+    clearSelection();
+    playOwn(move);
+    if (refocus) player.board.focusPiece(move.to[0], move.to[1]);
+  }
+
+  const pieceAt = (layout: Layout, cell: readonly [number, number]) =>
+    layout.pieces.find((p) => cell[0] >= p.row && cell[0] < p.row + p.height && cell[1] >= p.col && cell[1] < p.col + p.width);
+
+  // Click or tap: a piece, then one of its marked targets. A tile next to the blank slides at once (it has one place
+  // to go). After a drag, the click that follows is not a choice.
+  let dragged = false;
+  player.board.root.addEventListener('click', (e) => {
+    if (dragged) {
+      dragged = false;
+      return;
+    }
+    if (player.root.closest('[data-unsolvable]')) return;
+    const layout = player.shown;
+    // A target is a button (also pressed from the keyboard, with no pointer position): it says where it leads.
+    const mark = (e.target as HTMLElement).closest<HTMLElement>('.cell-mark.target');
+    if (mark && selected) {
+      const to: [number, number] = [Number(mark.dataset.row), Number(mark.dataset.col)];
+      const move = movesOn(layout).find((m) => m.from[0] === selected![0] && m.from[1] === selected![1] && m.to[0] === to[0] && m.to[1] === to[1]);
+      if (move) playChosen(move, false);
+      else clearSelection();
+      return;
+    }
+    const cell = player.board.cellAt(e);
+    const piece = cell && pieceAt(layout, cell);
+    if (!piece) return;
+    const targets = selectPiece([piece.row, piece.col]);
+    if (tiles && targets.length === 1) playChosen(targets[0]!, false);
+  });
+
+  // Drag or swipe a piece (mouse, pen or touch) to where it should go: the target whose top-left moved as the pointer
+  // did, or else the nearest one in the direction of the drag.
+  let drag: { from: [number, number]; start: [number, number]; x: number; y: number } | null = null;
+  player.board.root.addEventListener('pointerdown', (e) => {
+    const cell = player.board.cellAt(e);
+    const piece = cell && !player.root.closest('[data-unsolvable]') ? pieceAt(player.shown, cell) : undefined;
+    if (!cell || !piece || (e.target as HTMLElement).closest('.cell-mark.target')) return;
+    drag = { from: [piece.row, piece.col], start: cell, x: e.clientX, y: e.clientY };
+  });
+  player.board.root.addEventListener('pointerup', (e) => {
+    const started = drag;
+    drag = null;
+    if (!started) return;
+    const rect = player.board.root.getBoundingClientRect();
+    const cellSize = rect.width / player.shown.width;
+    const dx = e.clientX - started.x;
+    const dy = e.clientY - started.y;
+    if (Math.hypot(dx, dy) < cellSize / 3) return; // a click, handled above
+    dragged = true;
+    const targets = movesOn(player.shown).filter((m) => m.from[0] === started.from[0] && m.from[1] === started.from[1]);
+    const shift = [Math.round(dy / cellSize), Math.round(dx / cellSize)];
+    const exact = targets.find((m) => m.to[0] - m.from[0] === shift[0] && m.to[1] - m.from[1] === shift[1]);
+    const along = targets
+      .filter((m) => (m.to[0] - m.from[0]) * dy + (m.to[1] - m.from[1]) * dx > 0)
+      .sort((a, b) => Math.hypot(a.to[0] - a.from[0] - dy / cellSize, a.to[1] - a.from[1] - dx / cellSize) - Math.hypot(b.to[0] - b.from[0] - dy / cellSize, b.to[1] - b.from[1] - dx / cellSize));
+    const move = exact ?? along[0];
+    if (move) playChosen(move, false);
+    setTimeout(() => (dragged = false), 0);
+  });
+  player.board.root.addEventListener('pointercancel', () => (drag = null));
+
+  // Keyboard: Tab to a piece; an arrow moves it one cell that way (or, in the move metric, the nearest target that
+  // starts that way); Enter or Space marks its targets, which Tab reaches and Enter plays; Escape drops the choice.
+  const ARROWS: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  player.board.root.addEventListener('keydown', (e) => {
+    const el = e.target as HTMLElement;
+    if (el.classList.contains('cell-mark') && el.classList.contains('target')) {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        el.click();
+      } else if (e.key === 'Escape' && selected) {
+        const back = selected;
+        clearSelection();
+        player.board.focusPiece(back[0], back[1]);
+      }
+      return;
+    }
+    if (!el.classList.contains('piece')) return;
+    const from: [number, number] = [Number(el.dataset.row), Number(el.dataset.col)];
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      const targets = selectPiece(from);
+      player.board.root.querySelector<HTMLElement>('.cell-mark.target')?.focus();
+      if (targets.length === 0) setStatus(() => t('cannotMove'));
+      return;
+    }
+    if (e.key === 'Escape') return clearSelection();
+    const arrow = ARROWS[e.key];
+    if (!arrow) return;
+    e.preventDefault();
+    const move = movesOn(player.shown)
+      .filter((m) => m.from[0] === from[0] && m.from[1] === from[1] && m.path[1]![0] - from[0] === arrow[0] && m.path[1]![1] - from[1] === arrow[1])
+      .sort((a, b) => a.path.length - b.path.length)[0];
+    if (move) playChosen(move, true);
+    else setStatus(() => t('cannotMoveThatWay'));
   });
 
   /** Shows a move as the hint for the position on the board, with the distance it leaves. */

@@ -234,14 +234,51 @@ describe('play mode on the classic board', () => {
     // Move the other tile next to the blank (3,. at the bottom row: tiles 3 and 1 flank it).
     const tile = first!.includes(' 3 ') ? [2, 2] : [2, 0];
     const rect = (await page.locator('#player .board').boundingBox())!;
-    await page.mouse.click(rect.x + ((tile[1]! + 0.5) / 3) * rect.width, rect.y + ((tile[0]! + 0.5) / 3) * rect.height);
-    await page.locator('.cell-mark.target[data-row="2"][data-col="1"]').click();
+    await page.mouse.click(rect.x + ((tile[1]! + 0.5) / 3) * rect.width, rect.y + ((tile[0]! + 0.5) / 3) * rect.height); // one tap slides it
     await page.waitForFunction(() => document.querySelector('#player .move-list li[data-kind="continuation"]') !== null, undefined, { timeout: 30_000 });
     const counter = (await page.textContent('#player .counter'))!;
     const total = Number(counter.split(' / ')[1]);
     expect(counter).toBe(`1 / ${total}`);
     expect(await page.locator('#distance').getAttribute('data-distance')).toBe(String(total - 1));
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1); // same page
+    await page.close();
+  });
+
+  it('plays from the keyboard: arrows move the focused piece, Enter marks its targets, Tab and Enter play one', async () => {
+    const page = await openPlayer(`/s/${HENGDAO}`);
+    await page.focus('#player .piece[data-row="4"][data-col="0"]');
+    expect(await page.getAttribute('#player .piece[data-row="4"][data-col="0"]', 'role')).toBe('button');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('#player .counter')?.textContent?.startsWith('1 / '));
+    // The piece keeps the focus at its new place, and the move is said in the live status line.
+    expect(await page.evaluate(() => [document.activeElement?.getAttribute('data-row'), document.activeElement?.getAttribute('data-col')])).toEqual(['4', '1']);
+    await page.waitForFunction(() => /→/.test(document.querySelector('#status')?.textContent ?? ''));
+    // Arrows on a piece move it, never the replay: a blocked way says so and the counter stays.
+    await page.keyboard.press('ArrowUp');
+    await page.waitForFunction(() => /cannot move that way/.test(document.querySelector('#status')?.textContent ?? ''));
+    expect(await page.textContent('#player .counter')).toMatch(/^1 \/ /);
+    await page.focus('#player .piece[data-row="3"][data-col="2"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.cell-mark.target');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('target'))).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('#player .counter')?.textContent?.startsWith('2 / '));
+    await page.close();
+  });
+
+  it('plays by dragging a piece to its place', async () => {
+    const page = await openPlayer(`/s/${HENGDAO}`);
+    const rect = (await page.locator('#player .board').boundingBox())!;
+    const at = (r: number, c: number) => [rect.x + ((c + 0.5) / 4) * rect.width, rect.y + ((r + 0.5) / 5) * rect.height] as const;
+    await page.mouse.move(...at(4, 3));
+    await page.mouse.down();
+    await page.mouse.move(...at(4, 2), { steps: 5 });
+    await page.mouse.move(...at(4, 1), { steps: 5 });
+    await page.mouse.up();
+    // Dropped two cells left: the soldier's move to (4, 1) around nothing, one move.
+    await page.waitForURL((url) => url.pathname === '/s/VBBV-VBBV-VHHV-VSSV-SS..');
+    expect(await page.textContent('#player .counter')).toMatch(/^1 \/ /);
+    expect(await page.locator('.cell-mark.target').count()).toBe(0); // no click-selection after the drag
     await page.close();
   });
 
