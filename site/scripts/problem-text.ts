@@ -45,6 +45,7 @@ export function problemText(problem: LayoutProblem, lang: Lang): string {
     const m = problem.message.match(pattern);
     if (m) return render(m);
   }
-  const where = problem.at ? `（${at(String(problem.at.row), String(problem.at.col))}）` : '';
+  // Messages count rows and columns from 1, as people do; `at` is 0-based.
+  const where = problem.at ? `（${at(String(problem.at.row + 1), String(problem.at.col + 1))}）` : '';
   return `布局代码有误${where}：${problem.message}`;
 }

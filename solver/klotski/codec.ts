@@ -44,7 +44,7 @@ function parseReadable(text: string): Layout {
   const height = rows.length;
   const width = rows[0]!.length;
   rows.forEach((row, r) => {
-    if (row.length === 0) fail('empty-row', `row ${r} is empty`, { row: r, col: 0 });
+    if (row.length === 0) fail('empty-row', `row ${r + 1} is empty`, { row: r, col: 0 });
   });
   // A character that has no place in a code says more than the size it happens to make ("hello world").
   rows.forEach((row, r) => Array.from(row, (ch, c) => checkCharacter(ch, r, c)));
@@ -53,7 +53,7 @@ function parseReadable(text: string): Layout {
   }
   rows.forEach((row, r) => {
     if (row.length !== width) {
-      fail('row-length', `row ${r} has ${row.length} cells, expected ${width}`, { row: r, col: Math.min(row.length, width) });
+      fail('row-length', `row ${r + 1} has ${row.length} cells, expected ${width}`, { row: r, col: Math.min(row.length, width) });
     }
   });
   if (height < MIN_SIDE || width < MIN_SIDE) {
@@ -68,8 +68,8 @@ function parseReadable(text: string): Layout {
 /** Letters and '.' only; anything else fails naming its cell. */
 function checkCharacter(ch: string, r: number, c: number): void {
   if (ch === '.' || /^[A-Za-z]$/.test(ch)) return;
-  if (/^[0-9]$/.test(ch)) fail('bad-character', `digit '${ch}' at row ${r} col ${c}: Klotski codes use letters only`, { row: r, col: c });
-  fail('bad-character', `unexpected character ${JSON.stringify(ch)} at row ${r} col ${c}: use letters and '.'`, { row: r, col: c });
+  if (/^[0-9]$/.test(ch)) fail('bad-character', `digit '${ch}' at row ${r + 1} col ${c + 1}: Klotski codes use letters only`, { row: r, col: c });
+  fail('bad-character', `unexpected character ${JSON.stringify(ch)} at row ${r + 1} col ${c + 1}: use letters and '.'`, { row: r, col: c });
 }
 
 /** Greedy from the top-left: the first uncovered cell of a fixed letter is the top-left of its piece. */
@@ -86,14 +86,14 @@ function parseFixedPieces(grid: string[][], width: number, height: number): Piec
           const rr = r + dr;
           const cc = c + dc;
           if (rr >= height || cc >= width) {
-            fail('piece-incomplete', `${letter} at row ${r} col ${c} has no cell ${missingSide(dr, dc, rr >= height)}`, { row: r, col: c });
+            fail('piece-incomplete', `${letter} at row ${r + 1} col ${c + 1} has no cell ${missingSide(dr, dc, rr >= height)}`, { row: r, col: c });
           }
           const found = grid[rr]![cc]!;
           if (found !== letter || covered[rr]![cc]) {
             const what = found === letter ? `another ${letter}'s cell` : found === '.' ? 'an empty cell' : `'${found}'`;
             fail(
               'piece-incomplete',
-              `${letter} at row ${r} col ${c} is incomplete: row ${rr} col ${cc} should be part of it but is ${what} (${letter} is a ${shape.name})`,
+              `${letter} at row ${r + 1} col ${c + 1} is incomplete: row ${rr + 1} col ${cc + 1} should be part of it but is ${what} (${letter} is a ${shape.name})`,
               { row: rr, col: cc },
             );
           }
@@ -137,7 +137,7 @@ function parseOneOffPieces(grid: string[][], width: number, height: number): Pie
       const hole = findHole(grid, letter, box);
       fail(
         'not-rectangle',
-        `piece ${letter} is not a rectangle: its ${box.cells} cells do not fill rows ${box.top}–${box.bottom}, cols ${box.left}–${box.right} (row ${hole.row} col ${hole.col} is not ${letter}); use another letter for a second piece`,
+        `piece ${letter} is not a rectangle: its ${box.cells} cells do not fill rows ${box.top + 1}–${box.bottom + 1}, cols ${box.left + 1}–${box.right + 1} (row ${hole.row + 1} col ${hole.col + 1} is not ${letter}); use another letter for a second piece`,
         hole,
       );
     }

@@ -22,7 +22,7 @@ export function decodeCommonCode(text: string): Layout {
   const value = BigInt('0x' + hex);
   const head = Number(value >> 32n);
   if (head >= WIDTH * HEIGHT || head % WIDTH > WIDTH - 2 || Math.floor(head / WIDTH) > HEIGHT - 2) {
-    fail('bad-commoncode', `CommonCode ${text}: the 2×2 block cannot start at cell ${head} (row ${Math.floor(head / WIDTH)} col ${head % WIDTH})`);
+    fail('bad-commoncode', `CommonCode ${text}: the 2×2 block cannot start at cell ${head} (row ${Math.floor(head / WIDTH) + 1} col ${head % WIDTH + 1})`);
   }
   const covered = new Array<boolean>(WIDTH * HEIGHT).fill(false);
   const pieces: Piece[] = [];
@@ -35,7 +35,7 @@ export function decodeCommonCode(text: string): Layout {
         const r = row + dr;
         const c = col + dc;
         if (r >= HEIGHT || c >= WIDTH || covered[r * WIDTH + c]) {
-          fail('bad-commoncode', `CommonCode ${text}: ${letter} at row ${row} col ${col} does not fit (row ${r} col ${c} is ${r >= HEIGHT || c >= WIDTH ? 'off the board' : 'taken'})`, { row, col });
+          fail('bad-commoncode', `CommonCode ${text}: ${letter} at row ${row + 1} col ${col + 1} does not fit (row ${r + 1} col ${c + 1} is ${r >= HEIGHT || c >= WIDTH ? 'off the board' : 'taken'})`, { row, col });
         }
         covered[r * WIDTH + c] = true;
       }

@@ -27,11 +27,11 @@ export function parseTilesOrThrow(text: string): TilesBoard {
   const height = rows.length;
   const width = rows[0]!.length;
   rows.forEach((row, r) => {
-    if (row.length === 0) fail('empty-row', `row ${r} is empty`, { row: r, col: 0 });
+    if (row.length === 0) fail('empty-row', `row ${r + 1} is empty`, { row: r, col: 0 });
   });
   if (width > TILES_MAX_SIDE || height > TILES_MAX_SIDE) fail('board-too-large', `tiles boards go up to ${TILES_MAX_SIDE}×${TILES_MAX_SIDE} (this one is ${width}×${height})`);
   rows.forEach((row, r) => {
-    if (row.length !== width) fail('row-length', `row ${r} has ${row.length} cells, expected ${width}`, { row: r, col: Math.min(row.length, width) });
+    if (row.length !== width) fail('row-length', `row ${r + 1} has ${row.length} cells, expected ${width}`, { row: r, col: Math.min(row.length, width) });
   });
   if (width < TILES_MIN_SIDE || height < TILES_MIN_SIDE) fail('board-too-small', `tiles boards are at least ${TILES_MIN_SIDE}×${TILES_MIN_SIDE} (this one is ${width}×${height})`);
   if (!rows.some((row) => row.includes('.'))) fail('blank-count', "no blank ('.'): there must be exactly one");
@@ -43,15 +43,15 @@ export function parseTilesOrThrow(text: string): TilesBoard {
     [...row].forEach((ch, c) => {
       if (ch === '.') {
         blanks++;
-        if (blanks > 1) fail('blank-count', `a second blank at row ${r} col ${c}: there must be exactly one`, { row: r, col: c });
+        if (blanks > 1) fail('blank-count', `a second blank at row ${r + 1} col ${c + 1}: there must be exactly one`, { row: r, col: c });
         return;
       }
       const value = parseInt(ch, 36);
-      if (!/^[0-9A-Za-z]$/.test(ch) || Number.isNaN(value)) fail('bad-character', `unexpected character ${JSON.stringify(ch)} at row ${r} col ${c}: use 1–9, A–Z and '.'`, { row: r, col: c });
-      if (value === 0) fail('bad-tile', `tile 0 at row ${r} col ${c}: tiles are numbered from 1`, { row: r, col: c });
-      if (value > n - 1) fail('bad-tile', `tile ${ch.toUpperCase()} at row ${r} col ${c} is larger than ${(n - 1).toString(36).toUpperCase()}: a ${width}×${height} board has tiles 1–${(n - 1).toString(36).toUpperCase()}`, { row: r, col: c });
+      if (!/^[0-9A-Za-z]$/.test(ch) || Number.isNaN(value)) fail('bad-character', `unexpected character ${JSON.stringify(ch)} at row ${r + 1} col ${c + 1}: use 1–9, A–Z and '.'`, { row: r, col: c });
+      if (value === 0) fail('bad-tile', `tile 0 at row ${r + 1} col ${c + 1}: tiles are numbered from 1`, { row: r, col: c });
+      if (value > n - 1) fail('bad-tile', `tile ${ch.toUpperCase()} at row ${r + 1} col ${c + 1} is larger than ${(n - 1).toString(36).toUpperCase()}: a ${width}×${height} board has tiles 1–${(n - 1).toString(36).toUpperCase()}`, { row: r, col: c });
       const before = seenAt.get(value);
-      if (before) fail('duplicate-tile', `tile ${ch.toUpperCase()} appears twice: row ${before[0]} col ${before[1]} and row ${r} col ${c}`, { row: r, col: c });
+      if (before) fail('duplicate-tile', `tile ${ch.toUpperCase()} appears twice: row ${before[0] + 1} col ${before[1] + 1} and row ${r + 1} col ${c + 1}`, { row: r, col: c });
       seenAt.set(value, [r, c]);
       cells[r * width + c] = value;
     });

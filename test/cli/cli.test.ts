@@ -61,7 +61,7 @@ describe('solve CLI', () => {
   it('exits 2 with the codec message on stderr for bad input', () => {
     const r = run('VBBV-VBBV-VHHV-VSSVV-S..S');
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('row 3 has 5 cells, expected 4');
+    expect(r.stderr).toContain('row 4 has 5 cells, expected 4');
     expect(r.stderr).not.toContain('    at ');
     expect(run('VBBV-VBBV-VHHV-VSSV-S..S', '--metric', 'hops').stderr).toContain('--metric must be one of move, straight, step');
     expect(run().code).toBe(2);

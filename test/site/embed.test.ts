@@ -97,7 +97,7 @@ describe('<huarong-solution> on another site', () => {
     await page.waitForFunction(() => (document.querySelector('#w2') as HTMLElement).dataset.length === '47');
     await page.locator('#w3').scrollIntoViewIfNeeded();
     await page.locator('#w3 .message').waitFor();
-    expect(await page.locator('#w3 .message').textContent()).toContain('row 3 has 5 cells, expected 4');
+    expect(await page.locator('#w3 .message').textContent()).toContain('row 4 has 5 cells, expected 4');
     await page.close();
   });
 });

@@ -39,7 +39,7 @@ describe('problemText', () => {
       seen.add(problem.code);
       expect(zh, problem.message).not.toMatch(/^布局代码有误/); // a rule of its own matched, not the fallback
       expect(zh, problem.message).toMatch(/[\u4e00-\u9fff]/);
-      if (problem.at) expect(zh, problem.message).toContain(`第 ${problem.at.row} 行`);
+      if (problem.at) expect(zh, problem.message).toContain(`第 ${problem.at.row + 1} 行`); // `at` is 0-based, messages count from 1
       expect(problemText(problem, 'en')).toBe(problem.message);
     }
     // The sample covers the codes people meet when typing a code.
@@ -48,6 +48,6 @@ describe('problemText', () => {
 
   it('keeps the English reason behind a Chinese lead for a problem it has no sentence for', () => {
     const zh = problemText({ code: 'something-new', message: 'a new kind of problem', at: { row: 2, col: 3 } }, 'zh');
-    expect(zh).toBe('布局代码有误（第 2 行第 3 列）：a new kind of problem');
+    expect(zh).toBe('布局代码有误（第 3 行第 4 列）：a new kind of problem');
   });
 });

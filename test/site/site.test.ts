@@ -85,7 +85,7 @@ describe('the shareable solution page', () => {
   it("shows the codec's message for a malformed link, with a way to the editor", async () => {
     const page = await open('/s/VBBV-VBBV-VHHV-VSSVV-S..S');
     await page.waitForSelector('#error:not([hidden])');
-    expect(await page.textContent('#error-message')).toContain('row 3 has 5 cells, expected 4');
+    expect(await page.textContent('#error-message')).toContain('row 4 has 5 cells, expected 4');
     expect(await page.getAttribute('#fix-link', 'href')).toContain('/?layout=');
     await page.close();
   });
@@ -183,7 +183,7 @@ describe('editor, gallery, docs', () => {
   it('the editor explains an invalid layout live', async () => {
     const page = await open('/');
     await page.fill('#code', 'VBBV-VBBV-VHHV-VSSVV-S..S');
-    expect(await page.textContent('#validation')).toContain('row 3 has 5 cells, expected 4');
+    expect(await page.textContent('#validation')).toContain('row 4 has 5 cells, expected 4');
     await page.close();
   });
 

@@ -150,7 +150,7 @@ describe('concurrency and a failing cache', () => {
 
 describe('errors are JSON with a code', () => {
   const cases: Array<[string, string, RequestInit | undefined, number, string, string?]> = [
-    ['malformed layout', '/solve?layout=VBBV-VBBV-VHHV-VSSVV-S..S', undefined, 400, 'row-length', 'row 3 has 5 cells, expected 4'],
+    ['malformed layout', '/solve?layout=VBBV-VBBV-VHHV-VSSVV-S..S', undefined, 400, 'row-length', 'row 4 has 5 cells, expected 4'],
     ['missing layout', '/solve', undefined, 400, 'invalid-query', 'layout is required'],
     ['unknown metric', `/solve?layout=${HENGDAO}&metric=hop`, undefined, 400, 'invalid-query', 'metric'],
     ['layout over 256 characters', `/solve?layout=${'S'.repeat(300)}`, undefined, 400, 'too-long'],

@@ -51,19 +51,19 @@ describe('readable codes', () => {
 
 describe('error messages name the row, the column and the problem', () => {
   const cases: Array<[string, string, string, { row: number; col: number }?]> = [
-    ['VBBV-VBBV-VHHV-VSSVV-S..S', 'row-length', 'row 3 has 5 cells, expected 4', { row: 3, col: 4 }],
-    ['SBBS-SBBS-SHHS-SSSS-V..S', 'piece-incomplete', 'V at row 4 col 0 has no cell below it', { row: 4, col: 0 }],
-    ['VBBV-VBBV-VHHV-SSSS-V..S', 'piece-incomplete', "V at row 2 col 0 is incomplete: row 3 col 0 should be part of it but is 'S'", { row: 3, col: 0 }],
-    ['VBBV-VBBV-VHHV-VSSV-S.HS', 'piece-incomplete', 'H at row 4 col 2 is incomplete: row 4 col 3 should be part of it', { row: 4, col: 3 }],
-    ['VBBV-VBBV-VHHV-VSSV-SSSH', 'piece-incomplete', 'H at row 4 col 3 has no cell to its right'],
-    ['VBBV-VB.V-VHHV-VSSV-S..S', 'piece-incomplete', 'B at row 0 col 1 is incomplete: row 1 col 2 should be part of it but is an empty cell'],
+    ['VBBV-VBBV-VHHV-VSSVV-S..S', 'row-length', 'row 4 has 5 cells, expected 4', { row: 3, col: 4 }],
+    ['SBBS-SBBS-SHHS-SSSS-V..S', 'piece-incomplete', 'V at row 5 col 1 has no cell below it', { row: 4, col: 0 }],
+    ['VBBV-VBBV-VHHV-SSSS-V..S', 'piece-incomplete', "V at row 3 col 1 is incomplete: row 4 col 1 should be part of it but is 'S'", { row: 3, col: 0 }],
+    ['VBBV-VBBV-VHHV-VSSV-S.HS', 'piece-incomplete', 'H at row 5 col 3 is incomplete: row 5 col 4 should be part of it', { row: 4, col: 3 }],
+    ['VBBV-VBBV-VHHV-VSSV-SSSH', 'piece-incomplete', 'H at row 5 col 4 has no cell to its right'],
+    ['VBBV-VB.V-VHHV-VSSV-S..S', 'piece-incomplete', 'B at row 1 col 2 is incomplete: row 2 col 3 should be part of it but is an empty cell'],
     ['XX..-X.BB-..BB', 'not-rectangle', 'piece X is not a rectangle'],
     ['VBBV-VBBV-VHHV-VSSV-SSSS', 'no-empty', 'no empty cell'],
     ['..........B-..........B', 'board-too-large', 'board larger than 10×10'],
     ['S.', 'board-too-small', 'board smaller than 2×2'],
-    ['VBBV-VBBV-VH#V-VSSV-S..S', 'bad-character', `unexpected character "#" at row 2 col 2`, { row: 2, col: 2 }],
-    ['hello world', 'bad-character', 'unexpected character " " at row 0 col 5', { row: 0, col: 5 }], // not "larger than 10×10"
-    ['VBBV--VBBV', 'empty-row', 'row 1 is empty'],
+    ['VBBV-VBBV-VH#V-VSSV-S..S', 'bad-character', `unexpected character "#" at row 3 col 3`, { row: 2, col: 2 }],
+    ['hello world', 'bad-character', 'unexpected character " " at row 1 col 6', { row: 0, col: 5 }], // not "larger than 10×10"
+    ['VBBV--VBBV', 'empty-row', 'row 2 is empty'],
     ['   ', 'empty', 'the layout code is empty'],
     ['F1A9BF0C0', 'bad-commoncode', 'the 2×2 block cannot start at cell 15'],
     ['1A9BF0C01', 'bad-commoncode', 'the board is full before the code ends'],

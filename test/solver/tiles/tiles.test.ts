@@ -15,14 +15,14 @@ describe('tiles codes', () => {
   });
 
   const bad: Array<[string, string, string]> = [
-    ['123-456-77.', 'duplicate-tile', 'tile 7 appears twice: row 2 col 0 and row 2 col 1'],
-    ['123-456-78', 'row-length', 'row 2 has 2 cells, expected 3'],
+    ['123-456-77.', 'duplicate-tile', 'tile 7 appears twice: row 3 col 1 and row 3 col 2'],
+    ['123-456-78', 'row-length', 'row 3 has 2 cells, expected 3'],
     ['123-456-789', 'blank-count', 'no blank'],
-    ['123-45.-78.', 'blank-count', 'a second blank at row 2 col 2'],
-    ['123-456-79.', 'bad-tile', 'tile 9 at row 2 col 1 is larger than 8'],
+    ['123-45.-78.', 'blank-count', 'a second blank at row 3 col 3'],
+    ['123-456-79.', 'bad-tile', 'tile 9 at row 3 col 2 is larger than 8'],
     ['1234567-.', 'board-too-large', 'up to 6×6'],
     ['1.', 'board-too-small', ''],
-    ['123-4#6-78.', 'bad-character', 'unexpected character "#" at row 1 col 1'],
+    ['123-4#6-78.', 'bad-character', 'unexpected character "#" at row 2 col 2'],
   ];
   for (const [c, errorCode, message] of bad) {
     it(`${errorCode}: ${c}`, () => {
