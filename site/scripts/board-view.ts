@@ -167,12 +167,15 @@ export class BoardView {
     el.setAttribute('aria-label', this.accessibleName(index, row, col));
   }
 
-  /** "曹操 (0, 1)", "soldier 2 (4, 3)", "tile 11 (2, 3)": what a screen reader says for piece `index` at (row, col). */
+  /**
+   * "曹操 (1, 2)", "soldier 2 (5, 4)", "tile 11 (3, 4)": what a screen reader says for piece `index` at (row, col),
+   * counting rows and columns from 1 as people do.
+   */
   private accessibleName(index: number, row: number, col: number): string {
     const letter = this.layout.pieces[index]!.letter;
-    if (this.tiles) return `${this.lang === 'zh' ? '数字' : 'tile'} ${tileNumber(letter)} (${row}, ${col})`;
+    if (this.tiles) return `${this.lang === 'zh' ? '数字' : 'tile'} ${tileNumber(letter)} (${row + 1}, ${col + 1})`;
     const name = this.names?.[index];
-    return `${name ? name[this.lang] : letter} (${row}, ${col})`;
+    return `${name ? name[this.lang] : letter} (${row + 1}, ${col + 1})`;
   }
 
   /** Marks cells; `annotate` may add text, classes and data to each mark (e.g. a move's worth). */

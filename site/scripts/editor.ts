@@ -89,6 +89,7 @@ function say(text: () => string, invalid: boolean): void {
 
 function show(next: Layout, fromText = false): void {
   tiles = null;
+  board.root.classList.remove('stale');
   layout = { ...next, pieces: sortPieces([...next.pieces]) };
   board.setKind(false);
   board.setLayout(structuredClone(layout));
@@ -106,6 +107,7 @@ function show(next: Layout, fromText = false): void {
 
 function showTiles(next: TilesBoard, fromText = false): void {
   tiles = next;
+  board.root.classList.remove('stale');
   board.setKind(true);
   board.setLayout(structuredClone(tilesToLayout(next)));
   drawCursor();
@@ -142,42 +144,60 @@ codeInput.addEventListener('input', () => {
     const parsed = parseTiles(codeInput.value);
     if (parsed.ok) return showTiles(parsed.value, true);
     say(() => inLang(parsed.error, currentLang()), true);
+    markProblem(parsed.error.at);
     return setSolve(null);
   }
   const parsed = parseLayout(codeInput.value);
   if (parsed.ok) return show(parsed.value, true);
   say(() => inLang(parsed.error, currentLang()), true);
   setSolve(null);
+  markProblem(parsed.error.at);
 });
+
+/**
+ * A typed code that does not parse: the board still shows the last valid layout, so it is dimmed (it is not what the
+ * code says) and the cell the problem names is marked on it.
+ */
+function markProblem(at: { row: number; col: number } | undefined): void {
+  board.root.classList.add('stale');
+  board.clearHighlight('problem');
+  if (at && at.row < layout.height && at.col < Math.max(layout.width, 1)) board.highlight([[at.row, Math.min(at.col, layout.width - 1)]], 'problem');
+}
 
 // ---- placing, erasing and moving pieces ---------------------------------------------------------------------------
 const tool = () => document.querySelector<HTMLInputElement>('input[name=tool]:checked')?.value ?? 'S';
 
-/** A click (or Enter) on a cell: erase the piece there, or place the chosen shape with its top-left on the cell. */
+/**
+ * A click (or Enter) on a cell. Erase: remove the piece there. A shape: place it with its top-left on the cell; on a
+ * piece, the shape takes that piece's place when it fits there (a piece is never lost to a click that places nothing).
+ */
 function actAt(cell: [number, number], eraseOnly = false): void {
   if (tiles) return tileClick(cell[0] * tiles.width + cell[1]);
   const piece = layout.pieces.find((p) => covers(p, cell[0], cell[1]));
-  if (piece) {
+  if (eraseOnly || tool() === 'erase') {
+    if (!piece) return;
     remember();
     show({ ...layout, pieces: layout.pieces.filter((p) => p !== piece) });
     announce('removed', cell);
     return;
   }
-  if (eraseOnly || tool() === 'erase') return;
   const shape = FIXED_SHAPES[tool()]!;
-  if (!fits(layout, shape, cell[0], cell[1])) {
+  if (piece && piece.letter === tool() && piece.row === cell[0] && piece.col === cell[1]) return;
+  if (!fits(layout, shape, cell[0], cell[1], piece)) {
     say(() => t('doesNotFit'), true);
     return;
   }
   remember();
-  show({ ...layout, pieces: [...layout.pieces, { letter: tool(), row: cell[0], col: cell[1], width: shape.width, height: shape.height }] });
-  announce('placed', cell);
+  const kept = layout.pieces.filter((p) => p !== piece);
+  show({ ...layout, pieces: [...kept, { letter: tool(), row: cell[0], col: cell[1], width: shape.width, height: shape.height }] });
+  announce(piece ? 'replaced' : 'placed', cell);
 }
 
 /** Keyboard actions say what they did in the live validation line, then the layout's state. */
 function announce(what: Key, cell: [number, number]): void {
   const state = problemText;
-  say(() => `${t(what)} (${cell[0]}, ${cell[1]}). ${state()}`, message.classList.contains('invalid'));
+  // Rows and columns counted from 1, as people count.
+  say(() => `${t(what)} (${cell[0] + 1}, ${cell[1] + 1}). ${state()}`, message.classList.contains('invalid'));
 }
 
 let drag: { piece: Piece; dr: number; dc: number; start: [number, number] } | null = null;
@@ -230,7 +250,7 @@ board.root.addEventListener('keydown', (e) => {
     keyboardUsed = true;
     drawCursor();
     const piece = board.layout.pieces.find((p) => covers(p, cursor[0], cursor[1]));
-    say(() => `${t('cursorAt')} (${cursor[0]}, ${cursor[1]}): ${piece ? piece.letter : t('empty')}`, false);
+    say(() => `${t('cursorAt')} (${cursor[0] + 1}, ${cursor[1] + 1}): ${piece ? piece.letter : t('empty')}`, false);
   } else if (e.key === 'Enter' || e.key === ' ') {
     keyboardUsed = true;
     actAt(cursor);

@@ -50,8 +50,8 @@ const STRINGS = {
   shuffleTiles: { en: 'Shuffle tiles', zh: '打乱数字' },
   orderTiles: { en: 'Solved tiles', zh: '排好的数字' },
   editorHelp: {
-    en: 'Click a cell to place the chosen piece (a click on a piece removes it), drag a piece to move it. Keyboard: arrows (Home, End) move the cursor, Enter places, Delete removes, B V H S E choose the tool, Ctrl+Z undoes, Ctrl+Y redoes.',
-    zh: '点空格放下所选棋子（点棋子则移除），拖动棋子可移动。键盘：方向键（Home、End）移动光标，Enter 放置，Delete 移除，B V H S E 选择工具，Ctrl+Z 撤销，Ctrl+Y 重做。',
+    en: 'Click a cell to place the chosen piece (on a piece, it takes that piece\'s place; Erase removes one), drag a piece to move it. Keyboard: arrows (Home, End) move the cursor, Enter places, Delete removes, B V H S E choose the tool, Ctrl+Z undoes, Ctrl+Y redoes.',
+    zh: '点格子放下所选棋子（点在棋子上则替换它；“擦除”可移除棋子），拖动棋子可移动。键盘：方向键（Home、End）移动光标，Enter 放置，Delete 移除，B V H S E 选择工具，Ctrl+Z 撤销，Ctrl+Y 重做。',
   },
   noBlock: { en: 'No B (2×2 block): nothing to free.', zh: '没有 B（2×2 大块）：没有要放出去的棋子。' },
   manyBlocks: { en: 'More than one B block: keep exactly one.', zh: '有多个 B 大块：只能保留一个。' },
@@ -59,6 +59,7 @@ const STRINGS = {
   doesNotFit: { en: 'That piece does not fit there.', zh: '这个棋子放不下。' },
   placed: { en: 'Placed', zh: '已放置' },
   removed: { en: 'Removed', zh: '已移除' },
+  replaced: { en: 'Replaced', zh: '已替换' },
   cursorAt: { en: 'Cursor at', zh: '光标位于' },
   empty: { en: 'empty', zh: '空' },
   moveList: { en: 'Moves', zh: '走法' },

@@ -187,7 +187,7 @@ describe('play mode on the classic board', () => {
     const marked = await page.locator('.cell-mark.selected').evaluate((m) => [Number((m as HTMLElement).dataset.row), Number((m as HTMLElement).dataset.col)]);
     const layoutAt40 = await page.evaluate(() => location.pathname);
     expect(layoutAt40).toBe(`/s/${HENGDAO}`);
-    const tops = await page.locator('#player .piece').evaluateAll((ps) => ps.map((p) => /\((\d+), (\d+)\)$/.exec(p.getAttribute('aria-label') ?? '')?.slice(1).join(',')));
+    const tops = await page.locator('#player .piece').evaluateAll((ps) => ps.map((p) => `${(p as HTMLElement).dataset.row},${(p as HTMLElement).dataset.col}`));
     expect(tops).toContain(`${marked[0]},${marked[1]}`);
     // Any piece chosen there shows its targets with their distances.
     const rect = (await page.locator('#player .board').boundingBox())!;

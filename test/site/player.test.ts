@@ -487,13 +487,28 @@ describe('the editor', () => {
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
     const start = await page.inputValue('#code');
     expect(start).toBe(HENGDAO);
-    // A click on a piece with a placement tool removes it; Undo brings it back.
+    // A click on a piece with a placement tool puts the chosen shape in its place (never just deletes it); Erase
+    // removes; Undo and Redo step through both.
+    await page.check('input[name=tool][value=S]', { force: true });
+    await page.locator('#editor-board .piece-B').click({ position: { x: 5, y: 5 } });
+    expect(await page.inputValue('#code')).toBe('VS.V-V..V-VHHV-VSSV-S..S');
+    expect(await page.textContent('#validation')).toContain('Replaced (1, 2)');
+    await page.click('#editor-undo');
+    expect(await page.inputValue('#code')).toBe(HENGDAO);
+    await page.check('input[name=tool][value=erase]', { force: true });
     await page.locator('#editor-board .piece-B').click();
     expect(await page.inputValue('#code')).not.toContain('B');
     await page.click('#editor-undo');
     expect(await page.inputValue('#code')).toBe(HENGDAO);
     await page.click('#editor-redo');
     expect(await page.inputValue('#code')).not.toContain('B');
+    // A typed code that does not parse: the board is dimmed and the named cell marked.
+    await page.fill('#code', 'VBBV-VBBV-VH#V-VSSV-S..S');
+    expect(await page.getAttribute('#editor-board', 'class')).toContain('stale');
+    expect(await page.locator('#editor-board .cell-mark.problem[data-row="2"][data-col="2"]').count()).toBe(1);
+    expect(await page.textContent('#validation')).toContain('row 3 col 3');
+    await page.fill('#code', HENGDAO);
+    expect(await page.getAttribute('#editor-board', 'class')).not.toContain('stale');
     // Keyboard: the board takes focus, arrows move a cursor, a letter picks the tool, Enter places.
     await page.click('#clear');
     await page.locator('#editor-board').focus();
@@ -502,7 +517,7 @@ describe('the editor', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
     expect(await page.inputValue('#code')).toBe('.BB.-.BB.-....-....-....');
-    expect(await page.textContent('#validation')).toContain('Placed (0, 1)');
+    expect(await page.textContent('#validation')).toContain('Placed (1, 2)');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('s');
