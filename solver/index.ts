@@ -10,7 +10,7 @@ export type { Move, Cell } from './klotski/moves.ts';
 export { canonicalize, mirrorMoves, type Canonical } from './klotski/canonical.ts';
 export { encodeMoves, decodeMoves } from './klotski/solution-codec.ts';
 export { movePiece } from './klotski/layout.ts';
-export { traditionalNames, type PieceName } from './draw/piece-names.ts';
+export { pieceNames, traditionalNames, type PieceName } from './draw/piece-names.ts';
 export { boardSvg, escapeXml } from './draw/svg.ts';
 export { analyze, type Analysis } from './klotski/analyze.ts';
 export { EDGE_BUDGET, type Budget, type Progress } from './shared/budget.ts';

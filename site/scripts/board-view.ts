@@ -2,7 +2,7 @@
  * The board as DOM: absolutely positioned pieces over a grid, sliding along their real paths. Used by the solution
  * player, play mode, the editor and the widget. Honours prefers-reduced-motion.
  */
-import { tileNumber, traditionalNames, type Layout, type Move, type Piece, type PieceName } from '../../solver/index.ts';
+import { pieceNames, tileNumber, type Layout, type Move, type Piece, type PieceName } from '../../solver/index.ts';
 import { currentLang, type Lang } from './i18n.ts';
 
 export const reducedMotion = () => typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -47,7 +47,7 @@ export class BoardView {
    */
   setLayout(layout: Layout, names?: PieceName[] | null): void {
     this.layout = layout;
-    this.names = !this.labelled || this.tiles ? null : names !== undefined ? names : traditionalNames(layout);
+    this.names = !this.labelled || this.tiles ? null : names ?? pieceNames(layout);
     this.render();
   }
 

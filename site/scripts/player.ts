@@ -6,7 +6,7 @@
  * Builds its own DOM inside a container, so the site pages, the iframe and the widget share it. On a wide container
  * the move list sits beside the board (a container query); on a narrow one below it, and it can be collapsed.
  */
-import { movePiece, tileNumber, traditionalNames, type Layout, type Move, type PieceName } from '../../solver/index.ts';
+import { movePiece, pieceNames, tileNumber, type Layout, type Move, type PieceName } from '../../solver/index.ts';
 import { BoardView } from './board-view.ts';
 import { currentLang, t, type Key, type Lang } from './i18n.ts';
 
@@ -126,7 +126,7 @@ export class Player extends EventTarget {
     this.positions = [structuredClone(start)];
     for (const m of moves) this.positions.push(movePiece(this.positions[this.positions.length - 1]!, m.from, m.to));
     this.identities = trackIdentities(this.positions, moves);
-    this.startNames = traditionalNames(this.positions[0]!);
+    this.startNames = this.tiles ? null : pieceNames(this.positions[0]!);
     this.index = 0;
     this.scrubber.max = String(moves.length);
     this.renderList();
@@ -255,21 +255,24 @@ export class Player extends EventTarget {
     this.act(action);
   }
 
-  /** Name of the piece that move i moves: traditional (by identity) on the classic board, else number or letter. */
-  private moverName(i: number): string {
-    return this.nameAt(i, this.moves[i]!.from);
+  /** Name of the piece that move i moves, as the board labels it (by identity: 兵3 stays 兵3), or in `lang`. */
+  private moverName(i: number, lang?: Lang): string {
+    return this.nameAt(i, this.moves[i]!.from, lang);
   }
 
-  /** Name of the piece with its top-left at `cell` in position i. */
-  private nameAt(i: number, cell: readonly [number, number]): string {
+  /**
+   * Name of the piece with its top-left at `cell` in position i: the board's own label (the same in both languages,
+   * so list, hints and board agree), or the name in `lang` for screen readers; a tile's number.
+   */
+  private nameAt(i: number, cell: readonly [number, number], lang?: Lang): string {
     const before = this.positions[i]!;
     const pieceIndex = before.pieces.findIndex((p) => p.row === cell[0] && p.col === cell[1]);
-    if (this.startNames) return this.startNames[this.identities[i]![pieceIndex]!]![this.lang];
+    if (this.startNames) return this.startNames[this.identities[i]![pieceIndex]!]![lang ?? 'zh'];
     const letter = before.pieces[pieceIndex]?.letter ?? '?';
     return this.tiles ? String(tileNumber(letter)) : letter;
   }
 
-  /** A move from the position on the board in words, as the list writes it: "关羽 ←", "soldier 3 ↓↓". */
+  /** A move from the position on the board as the list writes it: "关羽 ←", "兵3 ↓↓", "S2 →", "11 ↑". */
   describe(move: Move): string {
     return `${this.nameAt(this.index, move.from)} ${arrows(move)}`;
   }
@@ -286,6 +289,7 @@ export class Player extends EventTarget {
         const n = el('span', 'move-n');
         n.textContent = `${i + 1}.`;
         b.append(n, ` ${this.moverName(i)} ${arrows(m)}`);
+        b.setAttribute('aria-label', `${i + 1}. ${this.moverName(i, this.lang)} ${arrows(m)}`);
         b.addEventListener('click', () => {
           this.pause();
           this.jump(i + 1);

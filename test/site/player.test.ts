@@ -300,6 +300,16 @@ describe('the move list while playing back', () => {
     await page.close();
   });
 
+  it('names every piece on a custom board (S1 … S9), the same on the board, in the list and in hints', async () => {
+    const page = await open('/s/VBBVS-VBBVS-HHSS.-VSHHS-V.SSS');
+    await ready(page);
+    const soldiers = await page.$$eval('#player .piece-S .piece-label', (els) => els.map((el) => el.textContent).sort());
+    expect(soldiers).toEqual(['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7', 'S8', 'S9']);
+    const first = (await page.textContent('#player .move-list li:first-child .move'))!;
+    expect(first).toMatch(/^1\. (B|V\d|H\d|S\d) [↑↓←→]+$/);
+    await page.close();
+  });
+
   it('numbers the soldiers 兵1–兵4 the same on the board and in the list, and marks the piece that moved', async () => {
     const page = await open(`/s/${HENGDAO}`);
     await ready(page);
@@ -313,7 +323,8 @@ describe('the move list while playing back', () => {
         item.click();
         const moved = [...document.querySelectorAll('#player .piece.moved')];
         const name = item.textContent!.replace(/^\d+\.\s*/, '').replace(/[↑↓←→]+$/, '').trim();
-        if (moved.length !== 1 || !moved[0]!.getAttribute('aria-label')!.startsWith(`${name} (`)) out.push(`${i + 1}: ${item.textContent} vs ${moved.map((m) => m.getAttribute('aria-label'))}`);
+        const label = (el: Element) => el.querySelector('.piece-label')!.textContent!.replace(/\n/g, '');
+        if (moved.length !== 1 || label(moved[0]!) !== name) out.push(`${i + 1}: ${item.textContent} vs ${moved.map(label)}`);
       }
       return out;
     });
@@ -384,10 +395,12 @@ describe('language', () => {
     await page.click('#hint');
     const hint = await page.textContent('#status');
     expect(hint).toMatch(/^Hint: .* 80 moves to go$/);
-    expect(await page.textContent('.move-list li:nth-child(1)')).toMatch(/Zhao Yun|Zhang Fei|Ma Chao|Huang Zhong|Guan Yu|Cao Cao|soldier \d/);
+    // The list shows the board's own labels in both languages; its accessible names follow the language.
+    expect(await page.textContent('.move-list li:nth-child(1)')).toMatch(/赵云|张飞|马超|黄忠|关羽|曹操|兵\d/);
+    expect(await page.getAttribute('.move-list li:nth-child(1) .move', 'aria-label')).toMatch(/Zhao Yun|Zhang Fei|Ma Chao|Huang Zhong|Guan Yu|Cao Cao|soldier \d/);
     await page.click('[data-set-lang="zh"]');
     expect(await page.textContent('#status')).toMatch(/^提示: .*最少还需 80 步$/);
-    const first = await page.textContent('.move-list li:nth-child(1)');
+    const first = await page.getAttribute('.move-list li:nth-child(1) .move', 'aria-label');
     expect(first).toMatch(/赵云|张飞|马超|黄忠|关羽|曹操|兵\d/);
     expect(await page.getAttribute('#player .piece-B', 'aria-label')).toMatch(/^曹操 /);
     expect(await page.getAttribute('.ctl-play', 'aria-label')).toBe('播放');
