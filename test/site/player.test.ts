@@ -494,6 +494,50 @@ describe('layout stability while the browser solves (the Worker answering 503)',
   }
 });
 
+describe('the first screen', () => {
+  it('holds the board with its ▶ row, scrubber and speed at 1280×800, and the ▶ row on a phone', async () => {
+    for (const [viewport, selectors] of [[DESKTOP, ['.ctl-play', '.scrubber', '.speed']], [PHONE, ['.ctl-play']]] as const) {
+      const page = await open(`/s/${HENGDAO}`, viewport);
+      await ready(page);
+      for (const selector of selectors) {
+        const box = (await page.locator(`#player ${selector}`).boundingBox())!;
+        expect(box.y + box.height, `${selector} at ${viewport.width}×${viewport.height}`).toBeLessThanOrEqual(viewport.height);
+      }
+      await page.close();
+    }
+  });
+
+  it('the editor\'s Solve is on the first screen at 1280×800', async () => {
+    const page = await open('/');
+    const box = (await page.locator('#solve').boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(DESKTOP.height);
+    await page.close();
+  });
+
+  it('a long layout code wraps between rows, never inside one', async () => {
+    const code = 'SSSSSSSSSS-SSSSSSSSSS-SSSSSSSSSS-SSSSBBSSSS-SSSSBBSSSS-SSSSSSSSSS-SSSSSSSSSS-S..SSSSSSS';
+    const page = await open(`/s/${code}`, PHONE);
+    const rows = await page.evaluate(() => {
+      const text = document.querySelector('#layout-code')!.firstChild!;
+      const range = document.createRange();
+      const tops: number[] = [];
+      for (let i = 0; i < text.textContent!.length; i++) {
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        tops.push(Math.round(range.getBoundingClientRect().top));
+      }
+      return { tops, chars: text.textContent! };
+    });
+    expect(new Set(rows.tops).size).toBeGreaterThan(1); // it does wrap on a phone
+    let at = 0;
+    for (const row of rows.chars.split('-')) {
+      expect(new Set(rows.tops.slice(at, at + row.length)).size, row).toBe(1);
+      at += row.length + 1;
+    }
+    await page.close();
+  });
+});
+
 describe('the editor', () => {
   it('places pieces from the keyboard, and undoes and redoes every change', async () => {
     const page = await open('/');
