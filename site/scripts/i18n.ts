@@ -165,9 +165,18 @@ export function translateWithin(root: Element, lang: Lang): void {
   }
 }
 
-/** Fills every `[data-i18n]` element, `[data-i18n-label]` aria-label and the page language. */
+/** The page's <title> and description in `lang`, where the page gives both (`data-en`, `data-zh`). */
+export function localizeHead(lang: Lang): void {
+  const title = document.querySelector<HTMLTitleElement>('title[data-en]');
+  if (title) document.title = title.dataset[lang] ?? document.title;
+  const description = document.querySelector<HTMLMetaElement>('meta[name="description"][data-en]');
+  if (description) description.content = description.dataset[lang] ?? description.content;
+}
+
+/** Fills every `[data-i18n]` element, `[data-i18n-label]` aria-label, the title and the page language. */
 export function applyLang(lang: Lang = currentLang()): void {
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+  localizeHead(lang);
   translateWithin(document.documentElement, lang);
   // Bilingual blocks ([data-lang]) are shown and hidden by CSS from this attribute (/lang.js sets it first).
   document.documentElement.dataset.uiLang = lang;

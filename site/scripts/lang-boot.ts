@@ -7,11 +7,13 @@
  *   moves the page, when the page's own script runs.
  * It stops at DOMContentLoaded; from then on applyLang (i18n.ts) handles switches.
  */
-import { currentLang, translateWithin } from './i18n.ts';
+import { currentLang, localizeHead, translateWithin } from './i18n.ts';
 
 const lang = currentLang();
 document.documentElement.dataset.uiLang = lang;
 document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+// The title and description come before this script in <head>.
+localizeHead(lang);
 
 if (lang !== 'en') {
   const observer = new MutationObserver((records) => {

@@ -412,6 +412,26 @@ describe('language', () => {
     await page.close();
   });
 
+  it('titles and descriptions follow the language on every page, before and after a switch', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ['/layouts/', /^华容道经典布局/],
+      ['/docs/', /^华容道 API 与嵌入/],
+      ['/no-such-page', /^找不到页面/],
+      ['/s/hello%20world', /^布局无效/],
+      ['/hardest/', /^最难的华容道局面/],
+    ];
+    for (const [path, title] of cases) {
+      const page = await browser.newPage({ viewport: DESKTOP, locale: 'zh-CN' });
+      await page.goto(server.url + path);
+      expect(await page.title(), path).toMatch(title);
+      const description = await page.getAttribute('meta[name="description"]', 'content');
+      expect(description, path).toMatch(/[\u4e00-\u9fff]/);
+      await page.click('[data-set-lang="en"]');
+      expect(await page.title(), path).not.toMatch(title);
+      await page.close();
+    }
+  });
+
   it('the editor, the embed dialog and the layout pages switch too', async () => {
     const page = await open('/');
     await page.click('[data-set-lang="zh"]');

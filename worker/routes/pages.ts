@@ -41,8 +41,21 @@ pageRoutes.get('/s/*', async (c) => {
   const client = clientKeyOf(c.req.header('CF-Connecting-IP'));
   const meta = parsed.ok ? await describe(c.env, parsed.value.layout, code, origin, parsed.value.kind, client) : invalid(code, origin, parsed.error.message);
   const rewritten = new HTMLRewriter()
-    .on('title', { element: (el) => void el.setInnerContent(meta.title) })
-    .on('meta[name="description"]', { element: (el) => void el.setAttribute('content', meta.description) })
+    // The page's script shows the title and description in the reader's language: both languages go in.
+    .on('title', {
+      element: (el) => {
+        el.setInnerContent(meta.title);
+        el.setAttribute('data-en', meta.title);
+        el.setAttribute('data-zh', meta.titleZh);
+      },
+    })
+    .on('meta[name="description"]', {
+      element: (el) => {
+        el.setAttribute('content', meta.description);
+        el.setAttribute('data-en', meta.description);
+        el.setAttribute('data-zh', meta.descriptionZh);
+      },
+    })
     .on('meta[property="og:title"], meta[name="twitter:title"]', { element: (el) => void el.setAttribute('content', meta.title) })
     .on('meta[property="og:description"]', { element: (el) => void el.setAttribute('content', meta.description) })
     .on('meta[property="og:image"], meta[name="twitter:image"]', { element: (el) => void el.setAttribute('content', meta.image) })
@@ -139,6 +152,7 @@ async function pngPreview(c: Context<AppEnv>): Promise<Response> {
 
 async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, origin: string, kind: 'klotski' | 'tiles', client: string) {
   let description = kind === 'tiles' ? '数字华容道: the optimal solution, move by move.' : 'The optimal solution, move by move — watch 曹操 escape.';
+  let descriptionZh = kind === 'tiles' ? '数字华容道：最优解，一步一步演示。' : '最优解，一步一步演示：看曹操脱身。';
   // The preview's URL names what is known of its counts, so link previews fetch it again once the solution is known.
   let version = '';
   try {
@@ -149,18 +163,26 @@ async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, o
     // The KV read is limited per client; past the limit the page is served with its generic description.
     const entry = table ? null : (recall(key) ?? ((await overRateLimit(env, 'page', client)) ? null : await readEntry(env.SOLUTIONS, key, layout.width, layout.height)));
     const cached = table ? table.result : entry && !isOverBudget(entry) ? entry : null;
-    if (cached?.status === 'solved') description = `Solved in ${cached.length} moves (optimal) — ${cached.length} 步最优解。`;
-    else if (cached?.status === 'unsolvable') description = 'This layout has no solution — 此局无解。';
+    if (cached?.status === 'solved') {
+      description = `Solved in ${cached.length} moves (optimal) — ${cached.length} 步最优解。`;
+      descriptionZh = `最少 ${cached.length} 步：最优解，一步一步演示。`;
+    } else if (cached?.status === 'unsolvable') {
+      description = 'This layout has no solution — 此局无解。';
+      descriptionZh = '此局无解：所有可达局面都已搜索过。';
+    }
     // The tablebase's counts are known from the start (its previews never change): only cache-known counts version it.
     if (cached && !table) version = `?v=${cached.status === 'solved' ? cached.length : 'none'}`;
   } catch {
     // no default goal (no B): keep the generic description
   }
   const named = kind === 'klotski' ? await nameOf(env, layout) : null;
+  const title = named ? `${named.name} · 华容道 ${code} — Huarong` : `${kind === 'tiles' ? '数字华容道' : '华容道'} ${code} — Huarong`;
   return {
     named,
-    title: named ? `${named.name} · 华容道 ${code} — Huarong` : `${kind === 'tiles' ? '数字华容道' : '华容道'} ${code} — Huarong`,
+    title,
+    titleZh: title,
     description,
+    descriptionZh,
     image: `${origin}/img/${code}.png${version}`,
     imageAlt: named ? `${named.name}: the board of this 华容道 layout and its optimal move counts` : `The board of the ${kind === 'tiles' ? '数字华容道' : '华容道'} layout ${code} and its optimal move counts`,
     url: `${origin}/s/${code}`,
@@ -168,5 +190,14 @@ async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, o
 }
 
 function invalid(code: string, origin: string, message: string) {
-  return { named: null, imageAlt: 'Huarong 华容道', title: 'Invalid layout — Huarong 华容道', description: message, image: `${origin}/favicon.svg`, url: `${origin}/s/${encodeURIComponent(code)}` };
+  return {
+    named: null,
+    imageAlt: 'Huarong 华容道',
+    title: 'Invalid layout — Huarong 华容道',
+    titleZh: '布局无效 — 华容道 Huarong',
+    description: message,
+    descriptionZh: `这个链接不是有效的布局（${message}）`,
+    image: `${origin}/favicon.svg`,
+    url: `${origin}/s/${encodeURIComponent(code)}`,
+  };
 }
