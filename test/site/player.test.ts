@@ -223,9 +223,25 @@ describe('embed sizes', () => {
       expect(await button.textContent()).toBe('Copied');
     }
     expect(await page.locator('#embed-dialog button[type=submit]').last().isVisible()).toBe(true);
+    // Every snippet box shows its whole text: nothing clipped behind a scrollbar.
+    for (const id of ['embed-widget', 'embed-iframe', 'embed-link']) {
+      const fits = await page.locator(`#${id}`).evaluate((el) => el.scrollHeight <= el.clientHeight + 1);
+      expect(fits, id).toBe(true);
+    }
     await page.click('.dialog-close');
     expect(await page.locator('#embed-dialog').isVisible()).toBe(false);
     await context.close();
+  });
+});
+
+describe('the widget\'s controls', () => {
+  it('keep the speed menu on the ▶ row at the default 360 px width', async () => {
+    const page = await open(`/embed/${HENGDAO}`, { width: 360, height: 560 });
+    await ready(page);
+    const play = (await page.locator('.ctl-play').boundingBox())!;
+    const speed = (await page.locator('.speed').boundingBox())!;
+    expect(Math.abs(speed.y + speed.height / 2 - (play.y + play.height / 2))).toBeLessThan(play.height / 2);
+    await page.close();
   });
 });
 
