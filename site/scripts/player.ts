@@ -160,6 +160,14 @@ export class Player extends EventTarget {
     return this.board.layout;
   }
 
+  /** Every position of the loaded line with each piece's board label (kept through the line by identity). */
+  frames(): Array<{ layout: Layout; names: string[] | null }> {
+    return this.positions.map((layout, i) => ({
+      layout,
+      names: this.startNames ? this.identities[i]!.map((id) => this.startNames![id]!.zh) : null,
+    }));
+  }
+
   /** The position at the player's current move (the board shows it once any animation ends). */
   get shown(): Layout {
     return this.positions[this.index]!;

@@ -391,6 +391,37 @@ async function main(): Promise<void> {
     });
   }
 
+  // Download GIF: the line on the board (the solution, or your line and its best continuation), drawn and encoded here.
+  $('download-gif').addEventListener('click', async () => {
+    const button = $<HTMLButtonElement>('download-gif');
+    if (button.disabled) return;
+    button.disabled = true;
+    const started = performance.now();
+    try {
+      const { solutionGif } = await import('./solution-gif.ts');
+      const bytes = await solutionGif(player.frames(), {
+        tiles,
+        onFrame: (done, total) => setStatus(() => `${t('makingGif')} ${done} / ${total}`, true),
+      });
+      const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'image/gif' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `huarong-${canonicalCode.replace(/[^0-9A-Za-z.-]/g, '_')}.gif`;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      document.body.dataset.gifBytes = String(bytes.length);
+      document.body.dataset.gifMs = String(Math.round(performance.now() - started));
+      const kb = Math.round(bytes.length / 1024);
+      setStatus(() => `${t('gifReady')} (${kb} KB)`);
+    } catch (e) {
+      setStatus((e as Error).message);
+    } finally {
+      button.disabled = false;
+    }
+  });
+
   $('cancel').addEventListener('click', () => cancelLocal?.());
   $('cancel').classList.add('idle');
   copyOnClick($('copy-link'), () => location.href, { done: 'copied', idle: 'copyLink' });

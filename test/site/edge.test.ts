@@ -6,6 +6,8 @@ import { evaluateMoves, parseLayoutOrThrow } from '../../solver/index.ts';
 import { fileTables } from '../../solver/node/tablebase-files.ts';
 import { scrambledTiles } from '../helpers/random-layouts.ts';
 import { closeSuite, launch } from './browser.ts';
+import { gifFrameCount } from '../helpers/gif.ts';
+import { readFile } from 'node:fs/promises';
 
 let server: DevServer;
 let browser: Browser;
@@ -281,6 +283,25 @@ describe('play mode on the classic board', () => {
     expect(await page.locator('.cell-mark.target').count()).toBe(0); // no click-selection after the drag
     await page.close();
   });
+
+  for (const [name, code, moves] of [['横刀立马', HENGDAO, 81], ['峰回路转', 'SSSV-BBVV-BBVV-.HHV-.SHH', 138]] as const) {
+    it(`downloads the replay of ${name} as a GIF: one frame per position (moves + 1)`, async () => {
+      const page = await openPlayer(`/s/${code}`);
+      const download = page.waitForEvent('download');
+      await page.click('#download-gif');
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^huarong-.*\.gif$/);
+      const bytes = new Uint8Array(await readFile((await file.path())!));
+      const gif = gifFrameCount(bytes);
+      expect(gif.frames).toBe(moves + 1);
+      expect(gif.width).toBeGreaterThan(150);
+      await page.waitForFunction(() => document.body.dataset.gifMs !== undefined);
+      const ms = Number(await page.evaluate(() => document.body.dataset.gifMs));
+      console.log(`GIF ${name}: ${moves + 1} frames, ${(bytes.length / 1024).toFixed(0)} KB, ${ms} ms`);
+      await page.screenshot({ path: new URL(`../artifacts/gif-${moves}.png`, import.meta.url).pathname });
+      await page.close();
+    });
+  }
 
   it('hints instantly with the network blocked after load', async () => {
     const page = await openPlayer(`/s/SSSV-BBVV-BBVV-.HHV-.SHH`);
