@@ -4,8 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { initWasm, Resvg } from '@resvg/resvg-wasm';
-import { PREVIEW_FONT, parsePuzzleCode, previewSvg } from '../solver/index.ts';
+import { initWasm } from '@resvg/resvg-wasm';
+import { parsePuzzleCode, previewSvg } from '../solver/index.ts';
+import { renderPng } from '../worker/png.ts';
 import { writeSection } from './results.ts';
 import { fmt, timeRuns } from './stats.ts';
 
@@ -18,12 +19,7 @@ for (const code of ['VBBV-VBBV-VHHV-VS.V-SS.S', 'SBBSS-SBBVV-HHSVV-VVHH.-VV..S',
   if (!parsed.ok) throw new Error(parsed.error.message);
   const input = { layout: parsed.value.layout, code, kind: parsed.value.kind, name: null, counts: { move: 57, straight: 40, step: 70 } };
   const compose = timeRuns(51, () => previewSvg(input));
-  const render = () => {
-    const resvg = new Resvg(compose.last, { font: { fontBuffers, loadSystemFonts: false, defaultFontFamily: PREVIEW_FONT, sansSerifFamily: PREVIEW_FONT } });
-    const png = resvg.render().asPng();
-    resvg.free();
-    return png;
-  };
+  const render = () => renderPng(compose.last, fontBuffers);
   for (let i = 0; i < 3; i++) render();
   const { median, last } = timeRuns(11, render);
   const row = `| ${code} | ${fmt(compose.median)} | ${fmt(median)} | ${(last.length / 1024).toFixed(0)} KiB |`;

@@ -3,8 +3,9 @@
  * previews never cost the Worker a render. Counts come from the tablebase the build made; names from the table.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { initWasm, Resvg } from '@resvg/resvg-wasm';
-import { METRICS, PREVIEW_FONT, parsePuzzleCode, previewSvg, solve, type Metric } from '../solver/index.ts';
+import { initWasm } from '@resvg/resvg-wasm';
+import { METRICS, parsePuzzleCode, previewSvg, solve, type Metric } from '../solver/index.ts';
+import { renderPng } from '../worker/png.ts';
 import { fileTables } from '../solver/node/tablebase-files.ts';
 import { GLOSSES } from '../site/lib/names.ts';
 
@@ -27,8 +28,6 @@ for (const [, name, code] of rows) {
   const { layout, canonical } = parsed.value;
   const counts = Object.fromEntries(METRICS.map((m) => [m, solve(layout, { metric: m, tablebase }).length])) as Record<Metric, number | null>;
   const svg = previewSvg({ layout, code: canonical, kind: 'klotski', name: { zh: name!, en: GLOSSES[name!]?.en ?? '' }, counts });
-  const resvg = new Resvg(svg, { font: { fontBuffers, loadSystemFonts: false, defaultFontFamily: PREVIEW_FONT, sansSerifFamily: PREVIEW_FONT } });
-  writeFileSync(new URL(`${canonical}.png`, OUT), resvg.render().asPng());
-  resvg.free();
+  writeFileSync(new URL(`${canonical}.png`, OUT), renderPng(svg, fontBuffers));
 }
 console.log(`link previews: ${rows.length} named layouts pre-rendered in ${((performance.now() - started) / 1000).toFixed(1)} s → dist/img/`);

@@ -3,12 +3,13 @@
  * drawn here with resvg (WebAssembly) and the bundled preview font, then kept in the Cache API. Counts come from the
  * tablebase (classic layouts) or from cached solutions; a preview never starts a search.
  */
-import { initWasm, Resvg } from '@resvg/resvg-wasm';
+import { initWasm } from '@resvg/resvg-wasm';
 import resvgWasm from '@resvg/resvg-wasm/index_bg.wasm';
-import { METRICS, PREVIEW_FONT, canonicalize, countsComplete, previewSvg, type Layout, type Metric } from '../solver/index.ts';
+import { METRICS, canonicalize, countsComplete, previewSvg, type Layout, type Metric } from '../solver/index.ts';
 import { cacheKey, isOverBudget, readEntry, recall } from './cache.ts';
 import type { Env } from './env.ts';
 import { nameOf } from './named.ts';
+import { renderPng } from './png.ts';
 import { tableSolve } from './tablebase.ts';
 
 let ready: Promise<void> | undefined;
@@ -57,8 +58,5 @@ export async function renderPreview(env: Env, layout: Layout, code: string, kind
   });
   const [, fontBuffers, named, counts] = await Promise.all([ready, loadFonts(env), kind === 'klotski' ? nameOf(env, layout) : null, countsOf(env, layout, kind)]);
   const svg = previewSvg({ layout, code, kind, name: named ? { zh: named.name, en: named.en } : null, counts });
-  const resvg = new Resvg(svg, { font: { fontBuffers, loadSystemFonts: false, defaultFontFamily: PREVIEW_FONT, sansSerifFamily: PREVIEW_FONT } });
-  const png = resvg.render().asPng();
-  resvg.free();
-  return { png, complete: countsComplete(kind, counts) };
+  return { png: renderPng(svg, fontBuffers), complete: countsComplete(kind, counts) };
 }
