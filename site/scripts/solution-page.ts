@@ -110,14 +110,16 @@ async function main(): Promise<void> {
    * Solves a layout: the Worker first, then (when it declines: over its budget, unreachable) the browser, with
    * progress and Cancel. Null when cancelled or failed (the status says why).
    */
-  async function solveLayout(layout: Layout): Promise<SolveResult | TilesResult | null> {
+  async function solveLayout(layout: Layout, inBrowser = false): Promise<SolveResult | TilesResult | null> {
     cancelLocal?.();
     const code = codeOf(layout);
-    const remote = await solveRemote(location.origin, code, metric);
-    if (remote.ok) return remote.result;
-    if (remote.failure.kind === 'bad-input') {
-      setStatus(remote.failure.message);
-      return null;
+    if (!inBrowser) {
+      const remote = await solveRemote(location.origin, code, metric);
+      if (remote.ok) return remote.result;
+      if (remote.failure.kind === 'bad-input') {
+        setStatus(remote.failure.message);
+        return null;
+      }
     }
     setStatus(() => t('fallback'), true);
     let cancelled = false;
@@ -211,7 +213,8 @@ async function main(): Promise<void> {
     if (isSolved(layout)) found = [];
     else if (!tiles && (await tables.ensure(layout, metric))) found = tableLine(layout);
     else {
-      const solved = await solveLayout(layout);
+      // Tiles: the page's own worker (its databases stay loaded), never the server's budget.
+      const solved = await solveLayout(layout, tiles);
       if (solved) found = tiles && metric === 'straight' ? unitMoves(solved.moves) : solved.moves;
     }
     if (token !== lineToken || found === null) return;
@@ -254,6 +257,7 @@ async function main(): Promise<void> {
     if (player.shown !== layout) return; // moved on meanwhile
     const distance = evaluation ? evaluation.distance : result && !result.solvable && i === 0 ? null : lineDistance(i);
     showDistance(distance);
+    if (tiles && moved) void markTiles(layout, distance);
     if (branch >= 0 && i > 0 && isSolved(layout)) {
       setStatus(() => solvedIn(i, solution.length, metric, tiles));
       showReplayLink(i);
@@ -266,6 +270,33 @@ async function main(): Promise<void> {
     }
     if (moved) said = null;
     if (branch < 0 || !isSolved(layout)) $('replay-line').hidden = true;
+  }
+
+  /**
+   * Tiles: each tile that can slide is marked with the distance it leads to, closer or farther. The line's own next
+   * move is known; on an 8-puzzle the others are solved at once in the page's worker; on larger boards they stay
+   * unmarked (each would be a search of its own).
+   */
+  async function markTiles(layout: Layout, here: number | null | undefined): Promise<void> {
+    player.board.clearHighlight('worth');
+    if (typeof here !== 'number' || here === 0 || (tiles && metric === 'straight')) return;
+    const next = lineDistance(player.position) !== undefined ? player.nextMove : undefined;
+    const small = layout.width * layout.height <= 9;
+    const worths: Array<{ move: Move; distance: number }> = [];
+    for (const move of tileMoves(layout)) {
+      if (next && sameMove(next, move)) worths.push({ move, distance: here - 1 });
+      else if (small) {
+        const solved = await solveInBrowser(codeOf(movePiece(layout, move.from, move.to)), metric, null, () => undefined).result.catch(() => null);
+        if (solved?.length != null) worths.push({ move, distance: solved.length });
+      }
+      if (player.shown !== layout) return; // moved on meanwhile
+    }
+    player.board.highlight(worths.map((w) => w.move.from), 'worth', (mark, k) => {
+      const { move, distance } = worths[k]!;
+      mark.dataset.distance = String(distance);
+      mark.dataset.worth = distance < here ? 'closer' : 'farther';
+      mark.title = `${player.describe(move)}: ${distance === 0 ? t('solvedTiles') : toGo(distance, metric)}`;
+    });
   }
 
   function showDistance(d: number | null | undefined): void {
@@ -617,8 +648,8 @@ async function main(): Promise<void> {
     const left = lineDistance(i);
     const next = player.nextMove;
     if (next && left !== undefined) return showHint(next, left - 1);
-    // Anywhere else (your moves, the best line not found yet): solve from here.
-    const solved = await solveLayout(layout);
+    // Anywhere else (your moves, the best line not found yet): solve from here (tiles in the page's worker).
+    const solved = await solveLayout(layout, tiles);
     if (player.shown !== layout || !solved) return;
     const first = (tiles && metric === 'straight' ? unitMoves(solved.moves) : solved.moves)[0];
     if (!first) {

@@ -43,8 +43,13 @@ export interface WorkerSource {
  * A solver worker for a page on another origin (the widget on a blog): browsers only start workers from the page's
  * own origin, so a blob URL of that origin imports the solver module from ours (served with CORS).
  */
+const crossOriginSources = new Map<string, WorkerSource>();
 export function crossOriginWorker(moduleUrl: string, base: string): WorkerSource {
-  return {
+  // One source per module and origin: the page's widgets then share one kept worker (see `running`).
+  const key = `${moduleUrl} ${base}`;
+  const known = crossOriginSources.get(key);
+  if (known) return known;
+  const source: WorkerSource = {
     base,
     start: () => {
       const blob = new Blob([`import ${JSON.stringify(moduleUrl)};`], { type: 'text/javascript' });
@@ -54,13 +59,62 @@ export function crossOriginWorker(moduleUrl: string, base: string): WorkerSource
       return worker;
     },
   };
+  crossOriginSources.set(key, source);
+  return source;
 }
 
 const siteWorker: WorkerSource = { base: '', start: () => new Worker(new URL('./solver-worker.ts', import.meta.url), { type: 'module' }) };
 
+interface Pending {
+  settle: (r: SolveResult | TilesResult | null) => void;
+  fail: (e: Error) => void;
+  onProgress: (p: Progress) => void;
+  onDownload?: (loaded: number, total: number) => void;
+}
+
 /**
- * Solves in a Web Worker; `onProgress` gets positions and elapsed time, `onDownload` the bytes of tables fetched so
- * far (the 4×4 databases) and their total; `cancel()` resolves the result with null.
+ * One worker per source, kept for the page's life: what it loaded (the 4×4 databases, the classic tables) serves every
+ * later solve, so a hint or a best line after your own move on a 15-puzzle costs only its search.
+ */
+const running = new Map<WorkerSource, { worker: Worker; pending: Map<number, Pending> }>();
+let nextId = 1;
+
+function workerFor(source: WorkerSource): { worker: Worker; pending: Map<number, Pending> } {
+  let entry = running.get(source);
+  if (entry) return entry;
+  const worker = source.start();
+  const pending = new Map<number, Pending>();
+  entry = { worker, pending };
+  running.set(source, entry);
+  const stop = (error: Error | null) => {
+    worker.terminate();
+    if (running.get(source)?.worker === worker) running.delete(source);
+    for (const p of pending.values()) error ? p.fail(error) : p.settle(null);
+    pending.clear();
+  };
+  worker.onmessage = (e: MessageEvent) => {
+    const msg = e.data;
+    const p = pending.get(msg.id);
+    if (!p) return;
+    if (msg.type === 'progress') p.onProgress(msg.progress);
+    else if (msg.type === 'download') p.onDownload?.(msg.loaded, msg.total);
+    else if (msg.type === 'done') {
+      pending.delete(msg.id);
+      p.settle(msg.result);
+    } else if (msg.type === 'error') {
+      pending.delete(msg.id);
+      p.fail(new Error(msg.message));
+    }
+  };
+  worker.onerror = (e) => stop(new Error(e.message || 'the in-browser solver failed'));
+  (entry as { stop?: typeof stop }).stop = stop;
+  return entry;
+}
+
+/**
+ * Solves in the page's Web Worker; `onProgress` gets positions and elapsed time, `onDownload` the bytes of tables
+ * fetched so far (the 4×4 databases) and their total; `cancel()` resolves the result with null (it stops the worker:
+ * a search cannot be interrupted otherwise; the next solve starts a fresh one).
  */
 export function solveInBrowser(
   layout: string,
@@ -70,35 +124,17 @@ export function solveInBrowser(
   source: WorkerSource = siteWorker,
   onDownload?: (loaded: number, total: number) => void,
 ): LocalSolve {
-  const worker = source.start();
-  let settle!: (r: SolveResult | TilesResult | null) => void;
-  let fail!: (e: Error) => void;
-  const result = new Promise<SolveResult | TilesResult | null>((resolve, reject) => {
-    settle = resolve;
-    fail = reject;
+  const entry = workerFor(source);
+  const id = nextId++;
+  const result = new Promise<SolveResult | TilesResult | null>((settle, fail) => {
+    entry.pending.set(id, { settle, fail, onProgress, onDownload });
   });
-  worker.onmessage = (e: MessageEvent) => {
-    const msg = e.data;
-    if (msg.type === 'progress') onProgress(msg.progress);
-    else if (msg.type === 'download') onDownload?.(msg.loaded, msg.total);
-    else if (msg.type === 'done') {
-      settle(msg.result);
-      worker.terminate();
-    } else if (msg.type === 'error') {
-      fail(new Error(msg.message));
-      worker.terminate();
-    }
-  };
-  worker.onerror = (e) => {
-    fail(new Error(e.message || 'the in-browser solver failed'));
-    worker.terminate();
-  };
-  worker.postMessage({ layout, metric, goal, base: source.base });
+  entry.worker.postMessage({ layout, metric, goal, base: source.base, id });
   return {
     result,
     cancel: () => {
-      worker.terminate();
-      settle(null);
+      if (!entry.pending.has(id)) return;
+      (entry as { stop?: (error: Error | null) => void }).stop?.(null);
     },
   };
 }

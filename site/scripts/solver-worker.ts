@@ -20,6 +20,8 @@ import { fetchTables } from './table-files.ts';
  * blob URL on another site (relative URLs would then point nowhere).
  */
 let base = '';
+/** The request the databases are being fetched for (download progress goes to it). */
+let downloadFor: number | undefined;
 
 /**
  * The 4×4 databases from the site's /pdb/ files (their gzip copies, checked on load), posting download progress;
@@ -41,7 +43,7 @@ async function fetchDatabases(): Promise<PatternDatabase[] | null> {
     const files = await fetchTables(base, PDB_GROUPS.map((tiles) => `pdb/${databaseFileName(tiles)}`), (loaded, total) => {
       if (loaded < total && performance.now() - last < 100) return;
       last = performance.now();
-      self.postMessage({ type: 'download', loaded, total });
+      self.postMessage({ type: 'download', loaded, total, id: downloadFor });
     });
     return files.map((bytes, i) => deserializeDatabase(bytes, PDB_GROUPS[i]!));
   } catch {
@@ -57,19 +59,21 @@ async function classicTables(code: string, metric: Metric, goal: GoalSpec | null
   return (await tables.ensure(parsed.value, metric, goal)) ? tables.source : null;
 }
 
+// The page keeps one worker for many solves (the 4×4 databases stay loaded between them): each request carries an id,
+// and every message about it says that id.
 self.onmessage = async (e: MessageEvent) => {
-  const { layout, metric, goal } = e.data;
+  const { layout, metric, goal, id } = e.data;
   base = typeof e.data.base === 'string' ? e.data.base : '';
   const fourByFour = isTilesCode(layout) && /^[^-]{4}(-[^-]{4}){3}$/.test(layout.trim());
   const tablebase = isTilesCode(layout) ? null : await classicTables(layout, metric ?? 'move', goal);
   const outcome = solveCode(layout, {
     metric,
     goal,
-    databases: fourByFour ? await databases() : null,
+    databases: fourByFour ? await ((downloadFor = id), databases()) : null,
     tablebase,
     maxMs: 10 * 60_000,
-    onProgress: (progress) => self.postMessage({ type: 'progress', progress }),
+    onProgress: (progress) => self.postMessage({ type: 'progress', progress, id }),
   });
-  if (outcome.ok) self.postMessage({ type: 'done', result: outcome.value });
-  else self.postMessage({ type: 'error', message: outcome.error.message });
+  if (outcome.ok) self.postMessage({ type: 'done', result: outcome.value, id });
+  else self.postMessage({ type: 'error', message: outcome.error.message, id });
 };

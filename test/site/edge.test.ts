@@ -303,6 +303,55 @@ describe('play mode on the classic board', () => {
     });
   }
 
+  it('tiles: every tile that can slide is marked with its distance, and play off the line asks no server', async () => {
+    const page = await openPlayer(`/s/142-7.3-865`); // an 8-puzzle, 10 moves, the blank in the middle
+    await page.waitForSelector('.cell-mark.worth');
+    const marks = async () => page.locator('.cell-mark.worth').evaluateAll((ms) => ms.map((m) => [(m as HTMLElement).dataset.distance, (m as HTMLElement).dataset.worth]));
+    await page.waitForFunction(() => document.querySelectorAll('.cell-mark.worth').length === 4);
+    for (const [d, worth] of await marks()) expect([['9', 'closer'], ['11', 'farther']]).toContainEqual([d, worth]);
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    // Tap a tile that leads away: the best line on comes from the page's worker.
+    const away = await page.locator('.cell-mark.worth[data-worth="farther"]').first().evaluate((m) => [Number((m as HTMLElement).dataset.row), Number((m as HTMLElement).dataset.col)]);
+    const rect = (await page.locator('#player .board').boundingBox())!;
+    await page.mouse.click(rect.x + ((away[1]! + 0.5) / 3) * rect.width, rect.y + ((away[0]! + 0.5) / 3) * rect.height);
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('#distance')?.dataset.distance === '11');
+    await page.waitForFunction(() => document.querySelectorAll('.cell-mark.worth').length >= 2);
+    for (const [d] of await marks()) expect(['10', '12']).toContain(d);
+    await page.click('#hint');
+    await page.waitForSelector('.cell-mark.hint');
+    expect(await page.textContent('#status')).toMatch(/^Hint: \d+ [↑↓←→] · 10 moves to go$/);
+    expect(requests.filter((u) => u.includes('/solve'))).toEqual([]);
+    await page.close();
+  });
+
+  it('15-puzzle: after a move off the line the best line on is searched in the page\'s worker, databases already loaded', async () => {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+    await page.route('**/solve?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'budget-exceeded', message: 'this layout needs more search than one request may spend' } }) }));
+    await page.goto(`${server.url}/s/D68C-FE.A-B745-9132`);
+    await page.waitForSelector('#player[data-ready="true"]', { timeout: 60_000 });
+    const total = Number((await page.textContent('#player .counter'))!.split(' / ')[1]);
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    // A tile next to the blank that the solution does not move first: one tap, a move off the line.
+    const first = (await page.textContent('#player .move-list li:first-child .move'))!;
+    const movable = await page.locator('#player .piece').evaluateAll((ps) => ps.map((p) => [(p as HTMLElement).dataset.tile, Number((p as HTMLElement).dataset.row), Number((p as HTMLElement).dataset.col)] as const));
+    const blank = [0, 1, 2, 3].flatMap((r) => [0, 1, 2, 3].map((c) => [r, c])).find(([r, c]) => !movable.some(([, pr, pc]) => pr === r && pc === c))!;
+    const off = movable.find(([tile, r, c]) => Math.abs(r - blank[0]!) + Math.abs(c - blank[1]!) === 1 && !first.includes(` ${tile} `))!;
+    const rect = (await page.locator('#player .board').boundingBox())!;
+    const started = performance.now();
+    await page.mouse.click(rect.x + ((off[2] + 0.5) / 4) * rect.width, rect.y + ((off[1] + 0.5) / 4) * rect.height);
+    await page.waitForFunction(() => document.querySelector('#player .move-list li[data-kind="continuation"]') !== null, undefined, { timeout: 60_000 });
+    const ms = performance.now() - started;
+    expect(await page.textContent('#player .counter')).toBe(`1 / ${total + 2}`); // off the line: two moves longer
+    expect(await page.locator('#distance').getAttribute('data-distance')).toBe(String(total + 1));
+    expect(requests.filter((u) => u.includes('/solve') || u.includes('/pdb/'))).toEqual([]);
+    expect(await page.textContent('#status')).not.toMatch(/budget|needs more search/);
+    console.log(`15-puzzle: best line after a move off it in ${ms.toFixed(0)} ms (databases kept in the worker)`);
+    await page.close();
+  });
+
   it('hints instantly with the network blocked after load', async () => {
     const page = await openPlayer(`/s/SSSV-BBVV-BBVV-.HHV-.SHH`);
     await page.context().setOffline(true);
