@@ -3,17 +3,15 @@
  * previews never cost the Worker a render. Counts come from the tablebase the build made; names from the table.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { initWasm } from '@resvg/resvg-wasm';
-import { METRICS, parsePuzzleCode, previewSvg, solve, type Metric } from '../solver/index.ts';
-import { renderPng } from '../worker/png.ts';
+import { METRICS, parsePuzzleCode, previewPng, solve, type GlyphSet, type Metric } from '../solver/index.ts';
 import { fileTables } from '../solver/node/tablebase-files.ts';
 import { GLOSSES } from '../site/lib/names.ts';
 
 const FONTS = new URL('../site/public/fonts/', import.meta.url);
 const OUT = new URL('../dist/img/', import.meta.url);
 
-await initWasm(readFileSync(new URL('../node_modules/@resvg/resvg-wasm/index_bg.wasm', import.meta.url)));
-const fontBuffers = (JSON.parse(readFileSync(new URL('preview-fonts.json', FONTS), 'utf8')) as string[]).map((f) => new Uint8Array(readFileSync(new URL(f, FONTS))));
+// The same drawing as the Worker's (solver/draw/raster.ts), from the preview font's outlines.
+const font = JSON.parse(readFileSync(new URL('preview-glyphs.json', FONTS), 'utf8')) as GlyphSet;
 const tablebase = fileTables();
 const rows = readFileSync(new URL('../data/classic.tsv', import.meta.url), 'utf8')
   .split('\n')
@@ -27,7 +25,6 @@ for (const [, name, code] of rows) {
   if (!parsed.ok) throw new Error(`${name}: ${parsed.error.message}`);
   const { layout, canonical } = parsed.value;
   const counts = Object.fromEntries(METRICS.map((m) => [m, solve(layout, { metric: m, tablebase }).length])) as Record<Metric, number | null>;
-  const svg = previewSvg({ layout, code: canonical, kind: 'klotski', name: { zh: name!, en: GLOSSES[name!]?.en ?? '' }, counts });
-  writeFileSync(new URL(`${canonical}.png`, OUT), renderPng(svg, fontBuffers));
+  writeFileSync(new URL(`${canonical}.png`, OUT), previewPng({ layout, code: canonical, kind: 'klotski', name: { zh: name!, en: GLOSSES[name!]?.en ?? '' }, counts }, font));
 }
 console.log(`link previews: ${rows.length} named layouts pre-rendered in ${((performance.now() - started) / 1000).toFixed(1)} s → dist/img/`);

@@ -27,4 +27,5 @@ export type { TableSource } from './tablebase/walk.ts';
 export { classicMix, evaluateMoves, type MoveEvaluation } from './tablebase/evaluate.ts';
 export { checkSolution } from './klotski/verify.ts';
 export { shapeKey } from './tablebase/shape-key.ts';
-export { previewSvg, countsComplete, PREVIEW_WIDTH, PREVIEW_HEIGHT, PREVIEW_FONT, type PreviewInput } from './draw/preview.ts';
+export { previewSvg, previewPng, countsComplete, PREVIEW_WIDTH, PREVIEW_HEIGHT, PREVIEW_FONT, type PreviewInput } from './draw/preview.ts';
+export type { GlyphSet } from './draw/raster.ts';

@@ -1,30 +1,25 @@
 /**
  * Link-preview PNGs (/img/<code>.png, 1200×630): the named layouts come pre-rendered with the site; any other layout is
- * drawn here with resvg (WebAssembly) and the bundled preview font, then kept in the Cache API. Counts come from the
- * tablebase (classic layouts) or from cached solutions; a preview never starts a search.
+ * drawn here, straight into pixels (solver/draw/raster.ts: the same scene as the SVG, text from the preview font's
+ * outlines) and packed by the picture-specific encoder (png.ts, deflate.ts) — about 8 ms of CPU, within the free
+ * plan's 10 — then kept in the Cache API. Counts come from the tablebase (classic layouts) or from cached solutions;
+ * a preview never starts a search.
  */
-import { initWasm } from '@resvg/resvg-wasm';
-import resvgWasm from '@resvg/resvg-wasm/index_bg.wasm';
-import { METRICS, canonicalize, countsComplete, previewSvg, type Layout, type Metric } from '../solver/index.ts';
+import { METRICS, canonicalize, countsComplete, previewPng, type GlyphSet, type Layout, type Metric } from '../solver/index.ts';
 import { cacheKey, isOverBudget, readEntry, recall } from './cache.ts';
 import type { Env } from './env.ts';
 import { nameOf } from './named.ts';
-import { renderPng } from './png.ts';
 import { tableSolve } from './tablebase.ts';
 
-let ready: Promise<void> | undefined;
-let fonts: Promise<Uint8Array[]> | undefined;
+let glyphs: Promise<GlyphSet> | undefined;
 
-function loadFonts(env: Env): Promise<Uint8Array[]> {
-  fonts ??= (async () => {
-    const get = (path: string) => env.ASSETS!.fetch(new Request(`https://assets.local/fonts/${path}`));
-    const list = (await (await get('preview-fonts.json')).json()) as string[];
-    return Promise.all(list.map(async (file) => new Uint8Array(await (await get(file)).arrayBuffer())));
-  })().catch((e: unknown) => {
-    fonts = undefined;
+/** The preview font's outlines (built by scripts/build-glyphs.ts), read once per isolate. */
+function loadGlyphs(env: Env): Promise<GlyphSet> {
+  glyphs ??= (async () => (await env.ASSETS!.fetch(new Request('https://assets.local/fonts/preview-glyphs.json'))).json() as Promise<GlyphSet>)().catch((e: unknown) => {
+    glyphs = undefined;
     throw e;
   });
-  return fonts;
+  return glyphs;
 }
 
 /** Optimal counts per metric without searching: the tablebase, else what the cache already holds. */
@@ -52,11 +47,7 @@ async function countsOf(env: Env, layout: Layout, kind: 'klotski' | 'tiles'): Pr
 
 /** The preview PNG, and whether it shows every count (only then may it be kept for good). */
 export async function renderPreview(env: Env, layout: Layout, code: string, kind: 'klotski' | 'tiles'): Promise<{ png: Uint8Array; complete: boolean }> {
-  ready ??= initWasm(resvgWasm).catch((e: unknown) => {
-    ready = undefined;
-    throw e;
-  });
-  const [, fontBuffers, named, counts] = await Promise.all([ready, loadFonts(env), kind === 'klotski' ? nameOf(env, layout) : null, countsOf(env, layout, kind)]);
-  const svg = previewSvg({ layout, code, kind, name: named ? { zh: named.name, en: named.en } : null, counts });
-  return { png: renderPng(svg, fontBuffers), complete: countsComplete(kind, counts) };
+  const [font, named, counts] = await Promise.all([loadGlyphs(env), kind === 'klotski' ? nameOf(env, layout) : null, countsOf(env, layout, kind)]);
+  const png = previewPng({ layout, code, kind, name: named ? { zh: named.name, en: named.en } : null, counts }, font);
+  return { png, complete: countsComplete(kind, counts) };
 }

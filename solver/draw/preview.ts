@@ -4,7 +4,10 @@
  */
 import type { Layout } from '../klotski/layout.ts';
 import type { Metric } from '../klotski/puzzle.ts';
-import { boardSvg, escapeXml } from './svg.ts';
+import type { SceneItem } from './scene.ts';
+import { boardScene, sceneSvg } from './svg.ts';
+import { Raster, type GlyphSet } from './raster.ts';
+import { encodePng } from './png.ts';
 
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
@@ -31,46 +34,56 @@ export function countsComplete(kind: 'klotski' | 'tiles', counts: Partial<Record
   return metrics.some((m) => counts[m] === null) || metrics.every((m) => counts[m] !== undefined);
 }
 
-export function previewSvg(input: PreviewInput): string {
+/** The preview's shapes: the board on the left, the words on the right. */
+export function previewScene(input: PreviewInput): SceneItem[] {
   const { layout } = input;
   const cell = Math.floor(Math.min(540 / (layout.height + 0.55), 520 / (layout.width + 0.4)));
-  const board = boardSvg(layout, { cell, exit: input.kind === 'klotski', tiles: input.kind === 'tiles' }).replace(/font-family="sans-serif"/g, `font-family="${PREVIEW_FONT}"`);
-  const boardHeight = Number(/height="([\d.]+)"/.exec(board)![1]);
-  const boardWidth = Number(/width="([\d.]+)"/.exec(board)![1]);
-  const nested = board.replace('<svg ', `<svg x="${60 + (520 - boardWidth) / 2}" y="${(PREVIEW_HEIGHT - boardHeight) / 2}" `);
-  const text = (x: number, y: number, size: number, content: string, fill = '#1d1a16', weight = 700) =>
-    `<text x="${x}" y="${y}" font-size="${size}" font-weight="${weight}" fill="${fill}" font-family="${PREVIEW_FONT}">${escapeXml(content)}</text>`;
-  const lines: string[] = [];
+  const options = { cell, exit: input.kind === 'klotski', tiles: input.kind === 'tiles' };
+  // Centred in the left 520 × 630 px: the board's size first, then its shapes in place.
+  const { width, height } = boardScene(layout, options);
+  const board = boardScene(layout, options, 60 + (520 - width) / 2, (PREVIEW_HEIGHT - height) / 2);
+  const text = (x: number, y: number, size: number, content: string, fill = '#1d1a16', weight: 400 | 700 = 700): SceneItem =>
+    ({ kind: 'text', x, y, size, fill, weight, content, anchor: 'start', baseline: 'alphabetic' });
+  const items: SceneItem[] = [{ kind: 'rect', x: 0, y: 0, w: PREVIEW_WIDTH, h: PREVIEW_HEIGHT, r: 0, fill: '#fbf7ef' }, ...board.items];
   let y = 150;
   if (input.name) {
-    lines.push(text(640, y, 76, input.name.zh, '#b3261e'));
+    items.push(text(640, y, 76, input.name.zh, '#b3261e'));
     y += 56;
-    if (input.name.en) lines.push(text(640, y, 30, input.name.en, '#5b5349', 400));
+    if (input.name.en) items.push(text(640, y, 30, input.name.en, '#5b5349', 400));
     y += 70;
   } else {
-    lines.push(text(640, y, 64, input.kind === 'tiles' ? '数字华容道' : '华容道', '#b3261e'));
+    items.push(text(640, y, 64, input.kind === 'tiles' ? '数字华容道' : '华容道', '#b3261e'));
     y += 90;
   }
-  lines.push(text(640, y, input.code.length > 30 ? 22 : 30, input.code, '#1d1a16', 400));
+  items.push(text(640, y, input.code.length > 30 ? 22 : 30, input.code, '#1d1a16', 400));
   y += 80;
   const metrics: Metric[] = input.kind === 'tiles' ? ['move', 'straight'] : ['move', 'straight', 'step'];
   if (metrics.some((m) => input.counts[m] === null)) {
-    lines.push(text(640, y, 56, 'no solution · 无解'));
+    items.push(text(640, y, 56, 'no solution · 无解'));
   } else {
     for (const m of metrics) {
       const n = input.counts[m];
       // A count nobody has computed yet is said in words (a dash would read as 一), and the preview is re-drawn later.
-      if (n === undefined) lines.push(text(640, y, 30, `${UNITS[m]}: ${UNKNOWN_COUNT}`, '#5b5349', 400));
-      else lines.push(text(640, y, 52, String(n)), text(790, y, 36, UNITS[m], '#5b5349', 400));
+      if (n === undefined) items.push(text(640, y, 30, `${UNITS[m]}: ${UNKNOWN_COUNT}`, '#5b5349', 400));
+      else items.push(text(640, y, 52, String(n)), text(790, y, 36, UNITS[m], '#5b5349', 400));
       y += 64;
     }
   }
-  lines.push(text(640, 590, 28, 'Huarong 华容道 · optimal solution', '#8a7f70', 400));
+  items.push(text(640, 590, 28, 'Huarong 华容道 · optimal solution', '#8a7f70', 400));
+  return items;
+}
+
+export function previewSvg(input: PreviewInput): string {
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${PREVIEW_WIDTH}" height="${PREVIEW_HEIGHT}" viewBox="0 0 ${PREVIEW_WIDTH} ${PREVIEW_HEIGHT}">`,
-    `<rect width="${PREVIEW_WIDTH}" height="${PREVIEW_HEIGHT}" fill="#fbf7ef"/>`,
-    nested,
-    ...lines,
+    sceneSvg(previewScene(input), PREVIEW_FONT),
     '</svg>',
   ].join('');
+}
+
+/** The preview as a PNG file, drawn straight into pixels (no SVG renderer): see raster.ts and deflate.ts. */
+export function previewPng(input: PreviewInput, font: GlyphSet): Uint8Array {
+  const raster = new Raster(PREVIEW_WIDTH, PREVIEW_HEIGHT);
+  raster.draw(previewScene(input), font);
+  return encodePng(raster.pixels, PREVIEW_WIDTH, PREVIEW_HEIGHT);
 }

@@ -2,6 +2,7 @@
 import type { Layout } from '../klotski/layout.ts';
 import { traditionalNames } from './piece-names.ts';
 import { tileNumber } from '../tiles/codec.ts';
+import type { SceneItem } from './scene.ts';
 
 export interface SvgOptions {
   /** Pixels per cell. */
@@ -18,7 +19,8 @@ export interface SvgOptions {
 const COLORS: Record<string, string> = { B: '#b3261e', V: '#1f5f8b', H: '#1f5f8b', S: '#4d6b3c' };
 const TILE_COLOR = '#1f5f8b';
 
-export function boardSvg(layout: Layout, options: SvgOptions = {}): string {
+/** The board's shapes, its top-left corner at (dx, dy), and its size. */
+export function boardScene(layout: Layout, options: SvgOptions = {}, dx = 0, dy = 0): { items: SceneItem[]; width: number; height: number } {
   const cell = options.cell ?? 60;
   const pad = cell * 0.2;
   const gap = Math.max(2, cell * 0.06);
@@ -26,36 +28,50 @@ export function boardSvg(layout: Layout, options: SvgOptions = {}): string {
   const h = layout.height * cell + pad * 2 + cell * 0.15;
   const names = options.labels === false || options.tiles ? null : traditionalNames(layout);
   const exitCol = Math.floor((layout.width - 2) / 2);
-  const parts: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${escapeXml(options.title ?? 'Huarong board')}">`,
-    options.title ? `<title>${escapeXml(options.title)}</title>` : '',
-    `<rect x="0" y="0" width="${w}" height="${h}" rx="${cell * 0.15}" fill="#3b2a1a"/>`,
-    `<rect x="${pad - gap}" y="${pad - gap}" width="${layout.width * cell + gap * 2}" height="${layout.height * cell + gap * 2}" fill="#f3e9d2"/>`,
-    // The exit: a gap in the bottom wall under the goal's columns.
-    options.exit === false ? '' : `<rect x="${pad + exitCol * cell}" y="${pad + layout.height * cell}" width="${cell * 2}" height="${pad}" fill="#f3e9d2"/>`,
+  const items: SceneItem[] = [
+    { kind: 'rect', x: dx, y: dy, w, h, r: cell * 0.15, fill: '#3b2a1a' },
+    { kind: 'rect', x: dx + pad - gap, y: dy + pad - gap, w: layout.width * cell + gap * 2, h: layout.height * cell + gap * 2, r: 0, fill: '#f3e9d2' },
   ];
+  // The exit: a gap in the bottom wall under the goal's columns.
+  if (options.exit !== false) items.push({ kind: 'rect', x: dx + pad + exitCol * cell, y: dy + pad + layout.height * cell, w: cell * 2, h: pad, r: 0, fill: '#f3e9d2' });
   layout.pieces.forEach((p, i) => {
-    const x = pad + p.col * cell + gap;
-    const y = pad + p.row * cell + gap;
+    const x = dx + pad + p.col * cell + gap;
+    const y = dy + pad + p.row * cell + gap;
     const pw = p.width * cell - gap * 2;
     const ph = p.height * cell - gap * 2;
     const fill = options.tiles ? TILE_COLOR : (COLORS[p.letter] ?? '#7a4f9a');
-    parts.push(`<rect x="${x}" y="${y}" width="${pw}" height="${ph}" rx="${cell * 0.12}" fill="${fill}"/>`);
-    if (options.labels !== false) {
-      const label = options.tiles ? String(tileNumber(p.letter)) : names ? names[i]!.zh : p.letter;
-      const size = Math.min(cell * (options.tiles || p.letter === 'B' ? 0.42 : 0.3), (pw / Math.max(1, label.length)) * 0.9);
-      const vertical = names && p.height > p.width && label.length > 1;
-      if (vertical) {
-        [...label].forEach((ch, k) => {
-          parts.push(`<text x="${x + pw / 2}" y="${y + ph / 2 + (k - (label.length - 1) / 2) * size * 1.15}" font-size="${size}" fill="#fff" text-anchor="middle" dominant-baseline="central" font-family="sans-serif">${escapeXml(ch)}</text>`);
-        });
-      } else {
-        parts.push(`<text x="${x + pw / 2}" y="${y + ph / 2}" font-size="${size}" fill="#fff" text-anchor="middle" dominant-baseline="central" font-family="sans-serif">${escapeXml(label)}</text>`);
-      }
-    }
+    items.push({ kind: 'rect', x, y, w: pw, h: ph, r: cell * 0.12, fill });
+    if (options.labels === false) return;
+    const label = options.tiles ? String(tileNumber(p.letter)) : names ? names[i]!.zh : p.letter;
+    const size = Math.min(cell * (options.tiles || p.letter === 'B' ? 0.42 : 0.3), (pw / Math.max(1, label.length)) * 0.9);
+    const text = (cy: number, content: string): SceneItem => ({ kind: 'text', x: x + pw / 2, y: cy, size, fill: '#fff', weight: 400, content, anchor: 'middle', baseline: 'central' });
+    if (names && p.height > p.width && label.length > 1) {
+      [...label].forEach((ch, k) => items.push(text(y + ph / 2 + (k - (label.length - 1) / 2) * size * 1.15, ch)));
+    } else items.push(text(y + ph / 2, label));
   });
-  parts.push('</svg>');
-  return parts.join('');
+  return { items, width: w, height: h };
+}
+
+/** SVG elements for scene items. */
+export function sceneSvg(items: SceneItem[], fontFamily: string): string {
+  return items
+    .map((it) => {
+      if (it.kind === 'rect') return `<rect x="${it.x}" y="${it.y}" width="${it.w}" height="${it.h}"${it.r ? ` rx="${it.r}"` : ''} fill="${it.fill}"/>`;
+      const anchor = it.anchor === 'middle' ? ' text-anchor="middle"' : '';
+      const baseline = it.baseline === 'central' ? ' dominant-baseline="central"' : '';
+      return `<text x="${it.x}" y="${it.y}" font-size="${it.size}" font-weight="${it.weight}" fill="${it.fill}"${anchor}${baseline} font-family="${fontFamily}">${escapeXml(it.content)}</text>`;
+    })
+    .join('');
+}
+
+export function boardSvg(layout: Layout, options: SvgOptions = {}): string {
+  const { items, width: w, height: h } = boardScene(layout, options);
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${escapeXml(options.title ?? 'Huarong board')}">`,
+    options.title ? `<title>${escapeXml(options.title)}</title>` : '',
+    sceneSvg(items, 'sans-serif'),
+    '</svg>',
+  ].join('');
 }
 
 export function escapeXml(text: string): string {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { initWasm } from '@resvg/resvg-wasm';
 import { describe, expect, it } from 'vitest';
 import { parsePuzzleCode, previewSvg } from '../../solver/index.ts';
-import { renderPng } from '../../worker/png.ts';
+import { renderPng } from '../../bench/resvg-png.ts';
 
 describe('renderPng', () => {
   it('renders 1200×630 PNGs and its memory stays flat over many renders', async () => {

@@ -1,6 +1,6 @@
 /**
- * SVG → PNG with resvg (WebAssembly), for the Worker's previews, the build's pre-rendered ones and the bench. The
- * module must be initialised by the caller (initWasm), which differs between workerd and Node.
+ * SVG → PNG with resvg (WebAssembly): the way previews were drawn before solver/draw/raster.ts, kept as the bench's
+ * baseline (npm run bench:preview). The module must be initialised by the caller (initWasm).
  *
  * Both the renderer and its image live in WebAssembly memory, which JavaScript's collector never frees: each is freed
  * here by hand. The image once was not, and every render kept its 3 MB pixmap (RSS grew about 3 MB per preview,
