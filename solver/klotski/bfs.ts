@@ -122,13 +122,7 @@ export function exploreGrid(puzzle: Puzzle, startGrid: Uint8Array, options: Expl
   let nodes = 0;
   let successors = 0;
   for (let idx = 0; idx < table.size; idx++) {
-    if (idx === layerEnd) {
-      // Successors of this layer lie in the layer before it, itself or the next: the index keeps only those.
-      table.forgetBefore(layerStarts[layerStarts.length - 1]!);
-      layerStarts.push(idx);
-      layerEnd = table.size;
-      clock.depth = layerStarts.length - 1;
-    }
+    if (idx === layerEnd) layerEnd = startLayer(table, layerStarts, clock, idx);
     if (clock.charge(nodeWork + successors * successorWork, nodes)) {
       return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes };
     }
@@ -167,6 +161,18 @@ export function exploreGrid(puzzle: Puzzle, startGrid: Uint8Array, options: Expl
   }
   layerStarts.push(table.size);
   return { status: goalIndex >= 0 ? 'solved' : 'exhausted', table, layerStarts, goalIndex, solvedCount, nodes };
+}
+
+/**
+ * Bookkeeping when a breadth-first search reaches `first`, the first position of a new layer: records where the layer
+ * starts, tells the clock the depth, and drops the layer two back from the index (successors of this layer lie in the
+ * layer before it, itself or the next). Returns where the new layer ends.
+ */
+export function startLayer(table: StateTable, layerStarts: number[], clock: BudgetClock, first: number): number {
+  table.forgetBefore(layerStarts[layerStarts.length - 1]!);
+  layerStarts.push(first);
+  clock.depth = layerStarts.length - 1;
+  return table.size;
 }
 
 /** Canonical keys from the start to state `index`, following parent links. */

@@ -6,7 +6,7 @@
  * choosing the orientation costs one compare; the mirror image's masks are computed only when it wins.
  */
 import { fitting, hashOf, mirrorCells, mirrorTops, occupied, type Bitboard } from './bitboard.ts';
-import type { Exploration, ExploreOptions } from './bfs.ts';
+import { startLayer, type Exploration, type ExploreOptions } from './bfs.ts';
 import type { Metric } from './puzzle.ts';
 import { metricCode, MOVE, moveTag, STRAIGHT, taggedCell } from './move-tags.ts';
 import { StateTable } from './state-table.ts';
@@ -106,13 +106,7 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
   let nodes = 0;
   let successors = 0;
   for (let idx = 0; idx < table.size; idx++) {
-    if (idx === layerEnd) {
-      // Successors of this layer lie in the layer before it, itself or the next: the index keeps only those.
-      table.forgetBefore(layerStarts[layerStarts.length - 1]!);
-      layerStarts.push(idx);
-      layerEnd = table.size;
-      clock.depth = layerStarts.length - 1;
-    }
+    if (idx === layerEnd) layerEnd = startLayer(table, layerStarts, clock, idx);
     if (clock.charge(nodeWork + successors * successorWork, nodes)) {
       return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes };
     }
