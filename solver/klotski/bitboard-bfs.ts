@@ -8,7 +8,7 @@
 import { fitting, hashOf, mirrorCells, mirrorTops, occupied, type Bitboard } from './bitboard.ts';
 import { startLayer, type Exploration, type ExploreOptions } from './bfs.ts';
 import type { Metric } from './puzzle.ts';
-import { metricCode, MOVE, moveTag, STRAIGHT, taggedCell } from './move-tags.ts';
+import { knownFromParent, metricCode, MOVE, moveTag, taggedCell } from './move-tags.ts';
 import { StateTable } from './state-table.ts';
 
 /** Words per stored position: the class masks, then empty cells, hash, mirror image's hash. */
@@ -131,11 +131,12 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
         const p = 31 - Math.clz32(tops & -tops);
         tops &= tops - 1;
         if ((touch[base + p]! & empty) === 0) continue;
+        if (p === movedCell && code === MOVE) continue; // every move of it lands one move from the parent
         let reach = reachOf(board, c, p, empty, metric);
-        if (p === movedCell) reach &= ~knownTargets(board, code, p, tag);
         while (reach) {
           const q = 31 - Math.clz32(reach & -reach);
           reach &= reach - 1;
+          if (p === movedCell && knownFromParent(code, board.width, p, tag, q)) continue;
           successors++;
           const h = hash ^ zobrist[base + p]! ^ zobrist[base + q]!;
           const hm = mirrorHash ^ zobristMirror[base + p]! ^ zobristMirror[base + q]!;
@@ -179,16 +180,6 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
   }
   layerStarts.push(table.size);
   return { status: goalIndex >= 0 ? 'solved' : 'exhausted', table, layerStarts, goalIndex, solvedCount, nodes };
-}
-
-/**
- * As `knownFromParent` (move-tags.ts), for all the piece's targets at once: the mask of those not to probe.
- */
-function knownTargets(board: Bitboard, code: number, p: number, tag: number): number {
-  if (code === MOVE) return -1;
-  const kind = tag >>> 8;
-  if (code === STRAIGHT) return kind === 0 ? board.rowCells[p]! : board.columnCells[p]!;
-  return 1 << (kind === 0 ? p + 1 : kind === 1 ? p - 1 : kind === 2 ? p + board.width : p - board.width);
 }
 
 /** With equal hashes: whether the successor's mirror image comes first in mask order (the tie-break of `storedForm`). */

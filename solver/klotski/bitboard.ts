@@ -19,9 +19,6 @@ export interface Bitboard {
   /** Cells not in the first column (may move left), not in the last column (may move right). */
   notFirstColumn: number;
   notLastColumn: number;
-  /** Per cell: the cells of its row, of its column. */
-  rowCells: Int32Array;
-  columnCells: Int32Array;
   /** Per class: the top-left cells where its shape lies inside the board. */
   inBounds: Int32Array;
   /** Per class c: its shape's cell offsets, `offsets[offsetStart[c] … offsetStart[c + 1])`. */
@@ -54,12 +51,6 @@ export function toBitboard(puzzle: Puzzle, grid: Uint8Array): Bitboard | null {
   let firstColumn = 0;
   for (let r = 0; r < height; r++) firstColumn |= 1 << (r * width);
   const lastColumn = (firstColumn << (width - 1)) | 0;
-  const rowCells = new Int32Array(cells);
-  const columnCells = new Int32Array(cells);
-  for (let p = 0; p < cells; p++) {
-    rowCells[p] = (((1 << width) - 1) << (p - (p % width))) | 0;
-    columnCells[p] = (firstColumn << (p % width)) | 0;
-  }
   const cover = new Int32Array(classes * cells);
   const touch = new Int32Array(classes * cells);
   const mirror = new Int8Array(classes * cells).fill(-1);
@@ -109,7 +100,7 @@ export function toBitboard(puzzle: Puzzle, grid: Uint8Array): Bitboard | null {
   }
   return {
     width, cells, classes, goalCell: puzzle.goalCell, mirrorable: puzzle.mirrorable, full,
-    notFirstColumn: full & ~firstColumn, notLastColumn: full & ~lastColumn, rowCells, columnCells,
+    notFirstColumn: full & ~firstColumn, notLastColumn: full & ~lastColumn,
     inBounds, offsets: Int8Array.from(offsetList), offsetStart, cover, touch, mirror, cellMirror, zobrist, zobristMirror, start,
   };
 }
