@@ -76,22 +76,29 @@ interface Pending {
  * One worker per source, kept for the page's life: what it loaded (the 4×4 databases, the classic tables) serves every
  * later solve, so a hint or a best line after your own move on a 15-puzzle costs only its search.
  */
-const running = new Map<WorkerSource, { worker: Worker; pending: Map<number, Pending> }>();
+interface KeptWorker {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  /** Ends the worker; its pending solves fail with `error`, or resolve with null when cancelled. */
+  stop(error: Error | null): void;
+}
+
+const running = new Map<WorkerSource, KeptWorker>();
 let nextId = 1;
 
-function workerFor(source: WorkerSource): { worker: Worker; pending: Map<number, Pending> } {
-  let entry = running.get(source);
-  if (entry) return entry;
+function workerFor(source: WorkerSource): KeptWorker {
+  const known = running.get(source);
+  if (known) return known;
   const worker = source.start();
   const pending = new Map<number, Pending>();
-  entry = { worker, pending };
-  running.set(source, entry);
   const stop = (error: Error | null) => {
     worker.terminate();
     if (running.get(source)?.worker === worker) running.delete(source);
     for (const p of pending.values()) error ? p.fail(error) : p.settle(null);
     pending.clear();
   };
+  const entry: KeptWorker = { worker, pending, stop };
+  running.set(source, entry);
   worker.onmessage = (e: MessageEvent) => {
     const msg = e.data;
     const p = pending.get(msg.id);
@@ -107,7 +114,6 @@ function workerFor(source: WorkerSource): { worker: Worker; pending: Map<number,
     }
   };
   worker.onerror = (e) => stop(new Error(e.message || 'the in-browser solver failed'));
-  (entry as { stop?: typeof stop }).stop = stop;
   return entry;
 }
 
@@ -133,8 +139,7 @@ export function solveInBrowser(
   return {
     result,
     cancel: () => {
-      if (!entry.pending.has(id)) return;
-      (entry as { stop?: (error: Error | null) => void }).stop?.(null);
+      if (entry.pending.has(id)) entry.stop(null);
     },
   };
 }
