@@ -86,13 +86,14 @@ export function refTargets(b: RefBoard, p: RefPiece, metric: RefMetric): Array<[
   return out;
 }
 
-/** Plain BFS: the optimal length, or null when no solved position is reachable. */
-export function refDistance(b: RefBoard, goalId: number, target: [number, number], metric: RefMetric): number | null {
-  const solved = (x: RefBoard) => x.pieces[goalId]!.r === target[0] && x.pieces[goalId]!.c === target[1];
-  if (solved(b)) return 0;
+/**
+ * Plain BFS, layer by layer: `visit` gets each layer (the start alone first) with its distance and stops the walk by
+ * returning true; `cap` stops it once more positions than that have been seen (the walk then returns false).
+ */
+function walkLayers(b: RefBoard, goalId: number, metric: RefMetric, cap: number, visit: (layer: RefBoard[], depth: number) => boolean): boolean {
   const seen = new Set([keyOf(b, goalId)]);
-  let frontier = [b];
-  for (let depth = 1; frontier.length; depth++) {
+  for (let frontier = [b], depth = 0; frontier.length; depth++) {
+    if (visit(frontier, depth)) return true;
     const next: RefBoard[] = [];
     for (const x of frontier) {
       for (const p of x.pieces) {
@@ -100,39 +101,36 @@ export function refDistance(b: RefBoard, goalId: number, target: [number, number
           const y: RefBoard = { ...x, pieces: x.pieces.map((q) => (q.id === p.id ? { ...q, r, c } : q)) };
           const k = keyOf(y, goalId);
           if (seen.has(k)) continue;
-          if (solved(y)) return depth;
           seen.add(k);
           next.push(y);
         }
       }
     }
+    if (seen.size > cap) return false;
     frontier = next;
   }
-  return null;
+  return true;
+}
+
+/** Plain BFS: the optimal length, or null when no solved position is reachable. */
+export function refDistance(b: RefBoard, goalId: number, target: [number, number], metric: RefMetric): number | null {
+  const solved = (x: RefBoard) => x.pieces[goalId]!.r === target[0] && x.pieces[goalId]!.c === target[1];
+  let found: number | null = null;
+  walkLayers(b, goalId, metric, Infinity, (layer, depth) => {
+    if (layer.some(solved)) found = depth;
+    return found !== null;
+  });
+  return found;
 }
 
 /** Plain BFS over the whole space: the number of positions at each distance (no mirror folding), or null past `cap`. */
 export function refLayerSizes(b: RefBoard, goalId: number, metric: RefMetric, cap: number): number[] | null {
-  const seen = new Set([keyOf(b, goalId)]);
   const sizes: number[] = [];
-  for (let frontier = [b]; frontier.length; ) {
-    sizes.push(frontier.length);
-    const next: RefBoard[] = [];
-    for (const x of frontier) {
-      for (const p of x.pieces) {
-        for (const [r, c] of refTargets(x, p, metric)) {
-          const y: RefBoard = { ...x, pieces: x.pieces.map((q) => (q.id === p.id ? { ...q, r, c } : q)) };
-          const k = keyOf(y, goalId);
-          if (seen.has(k)) continue;
-          seen.add(k);
-          next.push(y);
-        }
-      }
-    }
-    if (seen.size > cap) return null;
-    frontier = next;
-  }
-  return sizes;
+  const complete = walkLayers(b, goalId, metric, cap, (layer) => {
+    sizes.push(layer.length);
+    return false;
+  });
+  return complete ? sizes : null;
 }
 
 /**
