@@ -11,7 +11,7 @@ export { canonicalize, mirrorMoves, type Canonical } from './klotski/canonical.t
 export { encodeMoves, decodeMoves } from './klotski/solution-codec.ts';
 export { movePiece } from './klotski/layout.ts';
 export { pieceNames, traditionalNames, type PieceName } from './draw/piece-names.ts';
-export { boardSvg, escapeXml } from './draw/svg.ts';
+export { boardScene, boardSvg, escapeXml } from './draw/svg.ts';
 export { analyze, type Analysis } from './klotski/analyze.ts';
 export { EDGE_BUDGET, type Budget, type Progress } from './shared/budget.ts';
 export { legalMoves } from './klotski/moves.ts';

@@ -14,6 +14,8 @@ export interface SvgOptions {
   exit?: boolean;
   /** A 数字华容道 board: every piece is a numbered tile (10, 11, …, not the code's digits A, B, …) in one style. */
   tiles?: boolean;
+  /** Each piece's label by piece index, when the caller names them (a replay follows 兵3 as it moves). */
+  names?: string[] | null;
 }
 
 const COLORS: Record<string, string> = { B: '#b3261e', V: '#1f5f8b', H: '#1f5f8b', S: '#4d6b3c' };
@@ -26,7 +28,7 @@ export function boardScene(layout: Layout, options: SvgOptions = {}, dx = 0, dy 
   const gap = Math.max(2, cell * 0.06);
   const w = layout.width * cell + pad * 2;
   const h = layout.height * cell + pad * 2 + cell * 0.15;
-  const names = options.labels === false || options.tiles ? null : traditionalNames(layout);
+  const names = options.labels === false || options.tiles ? null : (options.names ?? traditionalNames(layout)?.map((n) => n.zh) ?? null);
   const exitCol = Math.floor((layout.width - 2) / 2);
   const items: SceneItem[] = [
     { kind: 'rect', x: dx, y: dy, w, h, r: cell * 0.15, fill: '#3b2a1a' },
@@ -42,7 +44,7 @@ export function boardScene(layout: Layout, options: SvgOptions = {}, dx = 0, dy 
     const fill = options.tiles ? TILE_COLOR : (COLORS[p.letter] ?? '#7a4f9a');
     items.push({ kind: 'rect', x, y, w: pw, h: ph, r: cell * 0.12, fill });
     if (options.labels === false) return;
-    const label = options.tiles ? String(tileNumber(p.letter)) : names ? names[i]!.zh : p.letter;
+    const label = options.tiles ? String(tileNumber(p.letter)) : names ? names[i]! : p.letter;
     const size = Math.min(cell * (options.tiles || p.letter === 'B' ? 0.42 : 0.3), (pw / Math.max(1, label.length)) * 0.9);
     const text = (cy: number, content: string): SceneItem => ({ kind: 'text', x: x + pw / 2, y: cy, size, fill: '#fff', weight: 400, content, anchor: 'middle', baseline: 'central' });
     if (names && p.height > p.width && label.length > 1) {
