@@ -156,10 +156,6 @@ export class Player extends EventTarget {
     return this.moves[this.index];
   }
 
-  get layout(): Layout {
-    return this.board.layout;
-  }
-
   /** Every position of the loaded line with each piece's board label (kept through the line by identity). */
   frames(): Array<{ layout: Layout; names: string[] | null }> {
     return this.positions.map((layout, i) => ({
