@@ -8,7 +8,7 @@
 import { fitting, hashOf, mirrorCells, mirrorTops, occupied, type Bitboard } from './bitboard.ts';
 import { startLayer, type Exploration, type ExploreOptions } from './bfs.ts';
 import type { Metric } from './puzzle.ts';
-import { knownFromParent, metricCode, MOVE, moveTag, taggedCell } from './move-tags.ts';
+import { knownFromParent, metricCode, MOVE, moveTag, STEP, taggedCell } from './move-tags.ts';
 import { StateTable } from './state-table.ts';
 
 /** Words per stored position: the class masks, then empty cells, hash, mirror image's hash. */
@@ -23,9 +23,13 @@ export function bitboardWords(board: Bitboard): number {
  */
 export function reachOf(board: Bitboard, c: number, p: number, empty: number, metric: Metric): number {
   const fits = fitting(board, c, empty | board.cover[c * board.cells + p]!);
-  const { width, notFirstColumn: left, notLastColumn: right } = board;
+  return reachIn(fits, p, metricCode(metric), board.width, board.notFirstColumn, board.notLastColumn);
+}
+
+/** As `reachOf`, given the cells where the shape fits (`fits`) and the metric's code; `left`/`right`: may move so. */
+function reachIn(fits: number, p: number, code: number, width: number, left: number, right: number): number {
   const from = 1 << p;
-  if (metric === 'move') {
+  if (code === MOVE) {
     let seen = from;
     let frontier = from;
     for (;;) {
@@ -35,7 +39,7 @@ export function reachOf(board: Bitboard, c: number, p: number, empty: number, me
       frontier = next;
     }
   }
-  if (metric === 'step') return (((from & right) << 1) | ((from & left) >>> 1) | (from >>> width) | (from << width)) & fits;
+  if (code === STEP) return (((from & right) << 1) | ((from & left) >>> 1) | (from >>> width) | (from << width)) & fits;
   let out = 0;
   for (let x = from; (x = ((x & right) << 1) & fits) !== 0; ) out |= x;
   for (let x = from; (x = ((x & left) >>> 1) & fits) !== 0; ) out |= x;
@@ -93,6 +97,15 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
   const mir = new Int32Array(K);
   const next = new Uint32Array(words);
   const goalBit = 1 << goalCell;
+  const { inBounds, offsets, offsetStart, width, notFirstColumn: left, notLastColumn: right } = board;
+  // Shapes of up to four cells test their fit with four shifts (missing offsets repeat the first).
+  const small = new Uint8Array(K);
+  const quad = new Int32Array(4 * K);
+  for (let c = 0; c < K; c++) {
+    const n = offsetStart[c + 1]! - offsetStart[c]!;
+    small[c] = n <= 4 ? 1 : 0;
+    for (let i = 0; i < 4; i++) quad[4 * c + i] = offsets[offsetStart[c]! + (i < n ? i : 0)]!;
+  }
   const code = metricCode(metric);
 
   storedForm(board, board.start, fold, next);
@@ -124,19 +137,26 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
     const movedCell = taggedCell(tag);
     let mirrorEmpty = 0;
     let mirrorReady = false;
+    // Cells next to an empty cell: only pieces covering one of them can move. In the move metric the piece just
+    // moved is left out: every move of it lands one move from the parent.
+    const nearEmpty = ((empty & right) << 1) | ((empty & left) >>> 1) | (empty >>> width) | (empty << width);
+    const skip = code === MOVE && movedCell >= 0 ? ~(1 << movedCell) : -1;
     for (let c = 0; c < K; c++) {
       const base = c * cells;
-      let tops = cur[c]!;
+      const o = 4 * c;
+      let tops = cur[c]! & skip;
+      tops &= small[c] ? nearEmpty | (nearEmpty >>> quad[o + 1]!) | (nearEmpty >>> quad[o + 2]!) | (nearEmpty >>> quad[o + 3]!) : -1;
       while (tops) {
         const p = 31 - Math.clz32(tops & -tops);
         tops &= tops - 1;
-        if ((touch[base + p]! & empty) === 0) continue;
-        if (p === movedCell && code === MOVE) continue; // every move of it lands one move from the parent
-        let reach = reachOf(board, c, p, empty, metric);
+        if (!small[c] && (touch[base + p]! & empty) === 0) continue;
+        const free = empty | cover[base + p]!;
+        const fits = small[c] ? inBounds[c]! & (free >>> quad[o]!) & (free >>> quad[o + 1]!) & (free >>> quad[o + 2]!) & (free >>> quad[o + 3]!) : fitting(board, c, free);
+        let reach = reachIn(fits, p, code, width, left, right);
         while (reach) {
           const q = 31 - Math.clz32(reach & -reach);
           reach &= reach - 1;
-          if (p === movedCell && knownFromParent(code, board.width, p, tag, q)) continue;
+          if (p === movedCell && knownFromParent(code, width, p, tag, q)) continue;
           successors++;
           const h = hash ^ zobrist[base + p]! ^ zobrist[base + q]!;
           const hm = mirrorHash ^ zobristMirror[base + p]! ^ zobristMirror[base + q]!;
@@ -150,23 +170,40 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
             }
             useMirror = hm < h || mirrorBeforeSelf(cur, mir, c, moved, (1 << mirror[base + p]!) | (1 << mirror[base + q]!), K);
           }
+          const src = useMirror ? mir : cur;
+          const changed = useMirror ? mir[c]! ^ (1 << mirror[base + p]!) ^ (1 << mirror[base + q]!) : cur[c]! ^ moved;
+          const key = useMirror ? hm : h;
+          // Probe inline (see state-table.ts): compare the successor's masks with a stored key's without writing them
+          // out; the masks decide, the other words follow from them.
+          const { slots, mask, indexBits, keys: stored } = table;
+          const low = (1 << indexBits) - 1;
+          let slot = key & mask;
+          let seen = false;
+          for (let v = slots[slot]!; v !== 0; v = slots[(slot = (slot + 1) & mask)]!) {
+            if ((v ^ key) >>> indexBits !== 0) continue;
+            const from = ((v & low) - 1) * words;
+            let w = 0;
+            while (w < K && (stored[from + w]! | 0) === (w === c ? changed : src[w]!)) w++;
+            if (w === K) {
+              seen = true;
+              break;
+            }
+          }
+          if (seen) continue;
+          for (let w = 0; w < K; w++) next[w] = src[w]!;
+          next[c] = changed;
           if (useMirror) {
             const mp = mirror[base + p]!;
             const mq = mirror[base + q]!;
-            for (let w = 0; w < K; w++) next[w] = mir[w]!;
-            next[c] = mir[c]! ^ ((1 << mp) | (1 << mq));
             next[K] = mirrorEmpty ^ cover[base + mp]! ^ cover[base + mq]!;
             next[K + 1] = hm;
             next[K + 2] = h;
           } else {
-            for (let w = 0; w < K; w++) next[w] = cur[w]!;
-            next[c] = cur[c]! ^ moved;
             next[K] = empty ^ cover[base + p]! ^ cover[base + q]!;
             next[K + 1] = h;
             next[K + 2] = hm;
           }
-          const added = table.addHashed(next, 0, useMirror ? hm : h, idx, moveTag(code, board.width, useMirror ? mirror[base + q]! : q, p, q, useMirror));
-          if (added === -1) continue;
+          const added = table.insertAt(slot, next, 0, key, idx, moveTag(code, width, useMirror ? mirror[base + q]! : q, p, q, useMirror));
           if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes };
           // The goal piece is class 0; a folded key is solved exactly when its mirror is (the goal is symmetric).
           if (c === 0 ? ((cur[0]! ^ moved) & goalBit) !== 0 : solvedHere) {

@@ -5,35 +5,44 @@
  * The index may cover only the newest states (`forgetBefore`). Every move can be undone, so in a breadth-first search
  * a successor of a state at distance d is at distance d - 1, d or d + 1: the index needs only those three layers,
  * which keeps it small enough to stay in the processor's cache while the list grows to millions of states.
- * Each index slot holds the state's hash beside its index, so a probe reads a key only for a state whose hash matches.
+ * Each index slot is one word: the state's index + 1 in the low `indexBits` bits and the top bits of its hash above
+ * them, so a probe reads a key only for a state whose hash tag matches, and the index takes 4 bytes a slot (half the
+ * cache lines of a separate hash and index).
+ *
+ * The breadth-first searches probe inline (they compare a successor's words without writing them out): they read
+ * `slots`, `mask` and `indexBits`, and store a new state with `insertAt` on the empty slot their probe ended on.
  */
 export class StateTable {
   readonly words: number;
   keys: Uint32Array;
   parents: Int32Array;
-  /** A 16-bit tag per state for the search's own use (set by `addHashed`; not part of the key). */
+  /** A 16-bit tag per state for the search's own use (set by `addHashed` or `insertAt`; not part of the key). */
   tags: Uint16Array;
   /** Each state's hash, for re-indexing without reading keys. */
   private hashes: Int32Array;
   size = 0;
   /** States before this index are no longer in the index. */
   private first = 0;
-  /** Pairs: [2s] the state's hash, [2s + 1] its index + 1 (0: empty slot). */
-  private slots: Int32Array;
-  private mask: number;
+  /** Per slot: the hash's top bits above the state's index + 1 (0: an empty slot). Read by inline probes. */
+  slots: Int32Array;
+  mask: number;
+  /** Low bits of a slot that hold the index + 1; the bits above them are a tag from the hash. */
+  readonly indexBits: number;
   private readonly limit: number;
 
   /** `limit` caps the number of states (memory); `add` reports -2 when it is reached. */
   constructor(words: number, limit: number, initialCapacity = 1 << 12) {
     this.words = words;
     this.limit = limit;
+    // Room for every index the limit allows; at least 16 bits so small tables still get a 16-bit tag.
+    this.indexBits = Math.max(16, 32 - Math.clz32(Math.min(limit, 1 << 30) + 1));
     const cap = Math.max(16, initialCapacity);
     this.keys = new Uint32Array(cap * words);
     this.parents = new Int32Array(cap);
     this.tags = new Uint16Array(cap);
     this.hashes = new Int32Array(cap);
     const slotCount = nextPow2(cap * 2);
-    this.slots = new Int32Array(slotCount * 2);
+    this.slots = new Int32Array(slotCount);
     this.mask = slotCount - 1;
   }
 
@@ -48,13 +57,8 @@ export class StateTable {
 
   /** As `find`, with the key's hash computed by the caller (it must use the same hash for every key). */
   findHashed(src: Uint32Array, offset: number, hash: number): number {
-    const { words, keys, slots, mask } = this;
-    hash |= 0;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const idx = slots[2 * slot + 1]! - 1;
-      if (idx < 0) return -1;
-      if (slots[2 * slot] === hash && equalAt(keys, idx * words, src, offset, words)) return idx;
-    }
+    const slot = this.probe(src, offset, hash | 0);
+    return slot < 0 ? -slot - 1 : -1;
   }
 
   /**
@@ -67,18 +71,32 @@ export class StateTable {
 
   /** As `add`, with the key's hash computed by the caller (it must use the same hash for every key). */
   addHashed(src: Uint32Array, offset: number, hash: number, parent: number, tag = 0): number {
-    const words = this.words;
-    const slots = this.slots;
-    const mask = this.mask;
     hash |= 0;
-    let slot = hash & mask;
-    for (;;) {
-      const idx = slots[2 * slot + 1]! - 1;
-      if (idx < 0) break;
-      if (slots[2 * slot] === hash && equalAt(this.keys, idx * words, src, offset, words)) return -1;
-      slot = (slot + 1) & mask;
+    const slot = this.probe(src, offset, hash);
+    return slot < 0 ? -1 : this.insertAt(slot, src, offset, hash, parent, tag);
+  }
+
+  /** The empty slot where the state would go (for `insertAt`), or -(its index) - 1 when the index holds it. */
+  probe(src: Uint32Array, offset: number, hash: number): number {
+    const { words, keys, slots, mask, indexBits } = this;
+    const low = (1 << indexBits) - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const v = slots[slot]!;
+      if (v === 0) return slot;
+      if ((v ^ hash) >>> indexBits === 0) {
+        const idx = (v & low) - 1;
+        if (equalAt(keys, idx * words, src, offset, words)) return -idx - 1;
+      }
     }
+  }
+
+  /**
+   * Stores a state the caller probed for and did not find: `slot` is the empty slot its probe ended on (nothing may
+   * be added in between). Returns its index, or -2 when the table is full.
+   */
+  insertAt(slot: number, src: Uint32Array, offset: number, hash: number, parent: number, tag: number): number {
     if (this.size >= this.limit) return -2;
+    const words = this.words;
     const idx = this.size++;
     if (idx >= this.parents.length) this.growStorage();
     const keys = this.keys;
@@ -86,10 +104,13 @@ export class StateTable {
     this.parents[idx] = parent;
     this.tags[idx] = tag;
     this.hashes[idx] = hash;
-    slots[2 * slot] = hash;
-    slots[2 * slot + 1] = idx + 1;
-    if ((this.size - this.first) * 2 > mask + 1) this.reindex(this.first, (mask + 1) * 2);
+    this.slots[slot] = this.slotValue(hash, idx);
+    if ((this.size - this.first) * 2 > this.mask + 1) this.reindex(this.first, (this.mask + 1) * 2);
     return idx;
+  }
+
+  private slotValue(hash: number, idx: number): number {
+    return ((hash >>> this.indexBits) << this.indexBits) | (idx + 1);
   }
 
   /** Drops the states before `index` from the index (they stay in the list). */
@@ -118,15 +139,14 @@ export class StateTable {
   /** Rebuilds the index over states `first …` with `count` slots, placing each by its stored hash. */
   private reindex(first: number, count: number): void {
     while ((this.size - first) * 2 >= count) count *= 2;
-    const slots = count === this.mask + 1 ? this.slots.fill(0) : new Int32Array(count * 2);
+    const slots = count === this.mask + 1 ? this.slots.fill(0) : new Int32Array(count);
     const mask = count - 1;
     const hashes = this.hashes;
     for (let idx = first; idx < this.size; idx++) {
       const hash = hashes[idx]!;
       let slot = hash & mask;
-      while (slots[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
-      slots[2 * slot] = hash;
-      slots[2 * slot + 1] = idx + 1;
+      while (slots[slot] !== 0) slot = (slot + 1) & mask;
+      slots[slot] = this.slotValue(hash, idx);
     }
     this.slots = slots;
     this.mask = mask;

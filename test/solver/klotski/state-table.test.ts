@@ -54,4 +54,32 @@ describe('StateTable', () => {
     expect(table.find(key(1399), 0)).toBe(400);
     expect(table.find(key(70), 0)).toBe(70);
   });
+
+  it('probe names the empty slot insertAt fills, or the index of a state it holds', () => {
+    const table = new StateTable(2, 100, 16);
+    const slot = table.probe(key(5, 6), 0, 42);
+    expect(slot).toBeGreaterThanOrEqual(0);
+    expect(table.insertAt(slot, key(9, 5, 6), 1, 42, -1, 3)).toBe(0);
+    expect(table.probe(key(5, 6), 0, 42)).toBe(-1);
+    expect([...table.keys.slice(0, 2), table.tags[0]]).toEqual([5, 6, 3]);
+    // Same hash, other key: a different empty slot.
+    expect(table.probe(key(5, 7), 0, 42)).toBeGreaterThanOrEqual(0);
+    expect(table.addHashed(key(5, 7), 0, 42, 0)).toBe(1);
+    expect(table.findHashed(key(5, 7), 0, 42)).toBe(1);
+  });
+
+  it('hashes that differ only in the bits above the index tag still find their own keys', () => {
+    const table = new StateTable(1, 100, 16);
+    // Same low bits (same home slot), different tags; and same tags, different keys.
+    for (let i = 0; i < 40; i++) expect(table.addHashed(key(i), 0, (i % 4) << 28, -1)).toBe(i);
+    for (let i = 0; i < 40; i++) expect(table.findHashed(key(i), 0, (i % 4) << 28)).toBe(i);
+    expect(table.findHashed(key(3), 0, 0)).toBe(-1);
+  });
+
+  it('a full table refuses insertAt too', () => {
+    const table = new StateTable(1, 1, 16);
+    table.add(key(1), 0, -1);
+    expect(table.insertAt(table.probe(key(2), 0, 7), key(2), 0, 7, 0, 0)).toBe(-2);
+    expect(table.size).toBe(1);
+  });
 });
