@@ -19,7 +19,7 @@ const INPUTS: Array<[string, string, Record<string, unknown>]> = [
   ['10×10 mixed pieces, move', MIXED, {}],
   ['5×5 Klotski (IDA*)', 'SBBSS-SBBVV-HHSVV-VVHH.-VV..S', {}],
   ['5×5 Klotski, 29 moves', 'VBBVS-VBBVS-HHSS.-VSHHS-V.SSS', {}],
-  ['6×6 Klotski, 4 empty cells (part grid)', 'SSS.SS-.BBSSS-SBBSSS-SSSSSS-SSSSSS-.SS.SS', {}],
+  ['6×6 Klotski, 4 empty cells (wide bitboard)', 'SSS.SS-.BBSSS-SBBSSS-SSSSSS-SSSSSS-.SS.SS', {}],
   ['5×6 Klotski, many soldiers', 'SSSSS-S.S.S-SSBBS-SSBBS-S.SSS-SSSSS', {}],
   ['横刀立马 to B@3,0 (searched)', 'VBBV-VBBV-VHHV-VSSV-S..S', { goal: { piece: [0, 1], at: [3, 0] } }],
   ['3×6, unsolvable', '.HH-SSS-BBS-BBV-S.V-SHH', {}],

@@ -1,12 +1,15 @@
 /**
  * Exhaustive breadth-first search over packed states. The table is the queue: states are expanded in insertion
  * order, which is distance order. Used to solve spaces that fit in memory and to analyse whole spaces. Boards of up to
- * 32 cells search bitboards (bitboard-bfs.ts); larger ones the part grid below.
+ * 32 cells search bitboards (bitboard-bfs.ts), boards of up to 64 two-word bitboards (wide-bitboard-bfs.ts), larger
+ * ones the part grid below.
  */
 import { SearchBoard } from './board.ts';
 import type { BudgetClock } from '../shared/budget.ts';
 import { bitboardExplore, bitboardPairs } from './bitboard-bfs.ts';
-import { toBitboard, type Bitboard } from './bitboard.ts';
+import { toBitboard } from './bitboard.ts';
+import { toWideBitboard } from './wide-bitboard.ts';
+import { wideExplore, widePairs } from './wide-bitboard-bfs.ts';
 import { stepsFromKeys, stepsFromPairs, type Move } from './moves.ts';
 import { decodeKey, type Metric, type Puzzle } from './puzzle.ts';
 import { knownFromParent, metricCode, MOVE, moveTag, taggedCell } from './move-tags.ts';
@@ -55,7 +58,17 @@ export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreO
     return {
       ...run,
       movesTo: (index) => stepsFromPairs(puzzle, startGrid, options.metric, bitboardPairs(board, options.metric, fold, pathKeys(run.table, index))),
-      gridOf: (index, out) => bitboardGrid(puzzle, board, run.table.keys, index * run.table.words, out),
+      gridOf: (index, out) => maskGrid(puzzle, board.classes, 1, run.table.keys, index * run.table.words, out),
+    };
+  }
+  const wide = toWideBitboard(puzzle, startGrid);
+  if (wide) {
+    const run = wideExplore(wide, options);
+    const fold = options.fold && puzzle.mirrorable;
+    return {
+      ...run,
+      movesTo: (index) => stepsFromPairs(puzzle, startGrid, options.metric, widePairs(wide, options.metric, fold, pathKeys(run.table, index))),
+      gridOf: (index, out) => maskGrid(puzzle, wide.classes, 2, run.table.keys, index * run.table.words, out),
     };
   }
   const run = exploreGrid(puzzle, startGrid, options);
@@ -66,15 +79,17 @@ export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreO
   };
 }
 
-/** The part grid of a bitboard position. */
-function bitboardGrid(puzzle: Puzzle, board: Bitboard, keys: Uint32Array, at: number, out: Uint8Array): void {
+/** The part grid of a bitboard position: `wordsPerMask` words (1, or 2 on wide boards) per class, low cells first. */
+function maskGrid(puzzle: Puzzle, classes: number, wordsPerMask: number, keys: Uint32Array, at: number, out: Uint8Array): void {
   out.fill(0);
-  for (let c = 0; c < board.classes; c++) {
+  for (let c = 0; c < classes; c++) {
     const cls = puzzle.classes[c + 1]!;
     const first = puzzle.firstPart[c + 1]!;
-    for (let tops = keys[at + c]! | 0; tops; tops &= tops - 1) {
-      const p = 31 - Math.clz32(tops & -tops);
-      for (let j = 0; j < cls.offsets.length; j++) out[p + cls.offsets[j]!] = first + j;
+    for (let half = 0; half < wordsPerMask; half++) {
+      for (let tops = keys[at + c * wordsPerMask + half]! | 0; tops; tops &= tops - 1) {
+        const p = 32 * half + 31 - Math.clz32(tops & -tops);
+        for (let j = 0; j < cls.offsets.length; j++) out[p + cls.offsets[j]!] = first + j;
+      }
     }
   }
 }

@@ -7,11 +7,9 @@
 import type { Puzzle } from './puzzle.ts';
 import { MAX_MASK_CELLS } from './tables.ts';
 
-export interface Bitboard {
+export interface Bitboard extends PieceGeometry {
   width: number;
   cells: number;
-  /** Number of piece classes: words per position. */
-  classes: number;
   goalCell: number;
   mirrorable: boolean;
   /** All cells of the board. */
@@ -21,14 +19,55 @@ export interface Bitboard {
   notLastColumn: number;
   /** Per class: the top-left cells where its shape lies inside the board. */
   inBounds: Int32Array;
-  /** Per class c: its shape's cell offsets, `offsets[offsetStart[c] … offsetStart[c + 1])`. */
-  offsets: Int8Array;
-  offsetStart: Int8Array;
   /** `cover[c * cells + p]`: cells covered by a class-c piece with its top-left at p (0 where it does not fit). */
   cover: Int32Array;
   /** `touch[c * cells + p]`: the cells next to the piece; a piece with none of them empty cannot move. */
   touch: Int32Array;
-  /** `mirror[c * cells + p]`: the top-left of the same piece in the mirror image. */
+  /** The start position, one mask per class. */
+  start: Int32Array;
+}
+
+/** The bitboard model of a compiled puzzle, or null when the board has more than 32 cells. */
+export function toBitboard(puzzle: Puzzle, grid: Uint8Array): Bitboard | null {
+  const { width, height, cells } = puzzle;
+  if (cells > MAX_MASK_CELLS) return null;
+  const geometry = pieceGeometry(puzzle);
+  const classes = geometry.classes;
+  const full = cells === 32 ? -1 : (1 << cells) - 1;
+  let firstColumn = 0;
+  for (let r = 0; r < height; r++) firstColumn |= 1 << (r * width);
+  const lastColumn = (firstColumn << (width - 1)) | 0;
+  const cover = new Int32Array(classes * cells);
+  const touch = new Int32Array(classes * cells);
+  const inBounds = new Int32Array(classes);
+  const around = (m: number): number =>
+    (((m & ~lastColumn) << 1) | ((m & ~firstColumn) >>> 1) | (m >>> width) | (m << width)) & full & ~m;
+  for (let c = 0; c < classes; c++) {
+    for (let p = 0; p < cells; p++) {
+      if (geometry.mirror[c * cells + p]! < 0) continue;
+      inBounds[c] = inBounds[c]! | (1 << p);
+      let here = 0;
+      for (let i = geometry.offsetStart[c]!; i < geometry.offsetStart[c + 1]!; i++) here |= 1 << (p + geometry.offsets[i]!);
+      cover[c * cells + p] = here;
+      touch[c * cells + p] = around(here);
+    }
+  }
+  const start = new Int32Array(classes);
+  forEachTop(puzzle, grid, (c, p) => (start[c] = start[c]! | (1 << p)));
+  return {
+    ...geometry, width, cells, goalCell: puzzle.goalCell, mirrorable: puzzle.mirrorable, full,
+    notFirstColumn: full & ~firstColumn, notLastColumn: full & ~lastColumn, inBounds, cover, touch, start,
+  };
+}
+
+/** What the bitboard models of every size share: shapes, mirror images and Zobrist codes, per (class, top-left). */
+export interface PieceGeometry {
+  /** Number of piece classes (class 0 is the goal piece). */
+  classes: number;
+  /** Per class c: its shape's cell offsets, `offsets[offsetStart[c] … offsetStart[c + 1])`. */
+  offsets: Int8Array;
+  offsetStart: Int8Array;
+  /** `mirror[c * cells + p]`: the top-left of the same piece in the mirror image; -1 where the shape does not fit. */
   mirror: Int8Array;
   /** The mirror image of each cell. */
   cellMirror: Int8Array;
@@ -38,43 +77,21 @@ export interface Bitboard {
    */
   zobrist: Int32Array;
   zobristMirror: Int32Array;
-  /** The start position, one mask per class. */
-  start: Int32Array;
 }
 
-/** The bitboard model of a compiled puzzle, or null when the board has more than 32 cells. */
-export function toBitboard(puzzle: Puzzle, grid: Uint8Array): Bitboard | null {
-  const { width, height, cells } = puzzle;
-  if (cells > MAX_MASK_CELLS) return null;
+export function pieceGeometry(puzzle: Puzzle): PieceGeometry {
+  const { width, cells } = puzzle;
   const classes = puzzle.classes.length - 1;
-  const full = cells === 32 ? -1 : (1 << cells) - 1;
-  let firstColumn = 0;
-  for (let r = 0; r < height; r++) firstColumn |= 1 << (r * width);
-  const lastColumn = (firstColumn << (width - 1)) | 0;
-  const cover = new Int32Array(classes * cells);
-  const touch = new Int32Array(classes * cells);
   const mirror = new Int8Array(classes * cells).fill(-1);
-  const inBounds = new Int32Array(classes);
   const offsetList: number[] = [];
   const offsetStart = new Int8Array(classes + 1);
   const cellMirror = new Int8Array(cells);
   for (let p = 0; p < cells; p++) cellMirror[p] = p - (p % width) + (width - 1 - (p % width));
-  const around = (m: number): number =>
-    (((m & ~lastColumn) << 1) | ((m & ~firstColumn) >>> 1) | (m >>> width) | (m << width)) & full & ~m;
   for (let c = 0; c < classes; c++) {
     const { width: w, height: h, fits } = puzzle.classes[c + 1]!;
     offsetStart[c] = offsetList.length;
     for (let dr = 0; dr < h; dr++) for (let dc = 0; dc < w; dc++) offsetList.push(dr * width + dc);
-    for (let p = 0; p < cells; p++) {
-      if (!fits[p]) continue;
-      inBounds[c] = inBounds[c]! | (1 << p);
-      let here = 0;
-      for (let dr = 0; dr < h; dr++) for (let dc = 0; dc < w; dc++) here |= 1 << (p + dr * width + dc);
-      cover[c * cells + p] = here;
-      touch[c * cells + p] = around(here);
-      const r = Math.floor(p / width);
-      mirror[c * cells + p] = r * width + (width - w - (p % width));
-    }
+    for (let p = 0; p < cells; p++) if (fits[p]) mirror[c * cells + p] = p - (p % width) + (width - w - (p % width));
   }
   offsetStart[classes] = offsetList.length;
   // Fixed seed: hashes only place keys in the table (keys are always compared in full), so any codes will do.
@@ -88,21 +105,16 @@ export function toBitboard(puzzle: Puzzle, grid: Uint8Array): Bitboard | null {
   const zobrist = new Int32Array(classes * cells);
   for (let i = 0; i < zobrist.length; i++) zobrist[i] = random();
   const zobristMirror = new Int32Array(classes * cells);
-  for (let c = 0; c < classes; c++) {
-    for (let p = 0; p < cells; p++) if (mirror[c * cells + p]! >= 0) zobristMirror[c * cells + p] = zobrist[c * cells + mirror[c * cells + p]!]!;
-  }
-  const start = new Int32Array(classes);
-  for (let i = 0; i < cells; i++) {
+  for (let i = 0; i < mirror.length; i++) if (mirror[i]! >= 0) zobristMirror[i] = zobrist[i - (i % cells) + mirror[i]!]!;
+  return { classes, offsets: Int8Array.from(offsetList), offsetStart, mirror, cellMirror, zobrist, zobristMirror };
+}
+
+/** Calls `f(class, top-left)` for every piece of a part grid (classes counted from 0, the goal piece's). */
+export function forEachTop(puzzle: Puzzle, grid: Uint8Array, f: (c: number, p: number) => void): void {
+  for (let i = 0; i < puzzle.cells; i++) {
     const part = grid[i]!;
-    if (part === 0 || puzzle.partOffset[part] !== 0) continue;
-    const c = puzzle.partClass[part]! - 1;
-    start[c] = start[c]! | (1 << i);
+    if (part !== 0 && puzzle.partOffset[part] === 0) f(puzzle.partClass[part]! - 1, i);
   }
-  return {
-    width, cells, classes, goalCell: puzzle.goalCell, mirrorable: puzzle.mirrorable, full,
-    notFirstColumn: full & ~firstColumn, notLastColumn: full & ~lastColumn,
-    inBounds, offsets: Int8Array.from(offsetList), offsetStart, cover, touch, mirror, cellMirror, zobrist, zobristMirror, start,
-  };
 }
 
 /** Cells occupied by a class's pieces given their top-left mask. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { METRICS, parseLayoutOrThrow, resolveGoal, solve } from '../../../solver/index.ts';
 import { explore, exploreGrid } from '../../../solver/klotski/bfs.ts';
 import { toBitboard } from '../../../solver/klotski/bitboard.ts';
+import { toWideBitboard } from '../../../solver/klotski/wide-bitboard.ts';
 import { compilePuzzle } from '../../../solver/klotski/puzzle.ts';
 import { BudgetClock } from '../../../solver/shared/budget.ts';
 import { randomLayoutCode, seededRandom } from '../../helpers/random-layouts.ts';
@@ -75,6 +76,37 @@ describe('bitboard breadth-first search (boards of up to 32 cells)', () => {
       const r = solve(layout, { metric, algorithm: 'bfs', goal });
       expect(r.length, metric).toBe(refDistance(refBoard(8, 4, layout.pieces), block, goal.at, metric));
       const end = refReplay(refBoard(8, 4, layout.pieces), metric, r.moves);
+      expect([end.pieces[block]!.r, end.pieces[block]!.c]).toEqual(goal.at);
+    }
+  });
+});
+
+describe('wide bitboard breadth-first search (boards of 33 to 64 cells)', () => {
+  it('is used on boards of 33 to 64 cells, and on none smaller or larger', () => {
+    const cases = [
+      ['VBBV-VBBV-VHHV-VSSV-S..S', false],
+      ['SSS.SS-.BBSSS-SBBSSS-SSSSSS-SSSSSS-.SS.SS', true],
+      ['SSSSSSS.-SSSSSSSS-SSSSSSSS-SSSSSSSS-SSSSSSSS-SSSSSSSS-SBBSSSSS-SBBSSSS.', true],
+      ['..BB......-..BB.....S-..........-..........-..........-..........-...V......-...V...XXX-..........-..........', false],
+    ] as const;
+    for (const [code, expected] of cases) {
+      const layout = parseLayoutOrThrow(code);
+      const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, undefined));
+      expect(toWideBitboard(puzzle, grid) !== null, code).toBe(expected);
+    }
+  });
+
+  it('uses the 64th cell and moves across the two words: an 8×8 board whose goal covers the bottom-right corner, every metric, replayed', () => {
+    // The block starts in the low word (rows 0–3) and must end in the high one, on the last cell (bit 31 of hi).
+    const code = 'AAAAA...-AAAAA...-AAAAA.BB-AAAAA.BB-CCCCC.S.-CCCCC...-DDDDDS..-DDDDD..S';
+    const layout = parseLayoutOrThrow(code);
+    const goal = { piece: [2, 6] as [number, number], at: [6, 6] as [number, number] };
+    const block = layout.pieces.findIndex((p) => p.letter === 'B');
+    for (const metric of METRICS) {
+      const r = solve(layout, { metric, algorithm: 'bfs', goal });
+      expect(r.stats.algorithm, metric).toBe('bfs');
+      expect(r.length, metric).toBe(refDistance(refBoard(8, 8, layout.pieces), block, goal.at, metric));
+      const end = refReplay(refBoard(8, 8, layout.pieces), metric, r.moves);
       expect([end.pieces[block]!.r, end.pieces[block]!.c]).toEqual(goal.at);
     }
   });

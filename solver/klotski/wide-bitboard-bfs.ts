@@ -1,0 +1,357 @@
+/**
+ * Breadth-first search over wide bitboards (33 to 64 cells): bitboard-bfs.ts with every mask a lo/hi pair of words.
+ * A stored position is its class masks (lo, hi per class), its empty cells (lo, hi), its Zobrist hash and its mirror
+ * image's; the orientation kept when folding is the one with the smaller hash, ties broken by the masks.
+ */
+import { startLayer, type Exploration, type ExploreOptions } from './bfs.ts';
+import { knownFromParent, metricCode, MOVE, moveTag, STEP, taggedCell } from './move-tags.ts';
+import type { Metric } from './puzzle.ts';
+import { StateTable } from './state-table.ts';
+import { aroundHi, aroundLo, mirrorCellsWide, mirrorTopsWide, shlHi, shlLo, shrHi, shrLo, type WideBitboard } from './wide-bitboard.ts';
+
+/** Words per stored position: two per class, two for the empty cells, the hash and the mirror image's hash. */
+export function wideWords(board: WideBitboard): number {
+  return 2 * board.classes + 4;
+}
+
+/** Work in the budget's units (≈ 10 ns each) per expanded position and per successor; see bitboardWork. */
+export function wideWork(board: WideBitboard): { nodeWork: number; successorWork: number } {
+  return { nodeWork: 8 + 2 * board.classes, successorWork: 6 + 2 * board.classes };
+}
+
+/** The cells where the shape of class c fits in `free` (lo, hi): returns lo, leaves hi in `fitsHi`. */
+let fitsHi = 0;
+function fitsWide(board: WideBitboard, c: number, freeLo: number, freeHi: number): number {
+  const { offsets, offsetStart, inBounds } = board;
+  let lo = inBounds[2 * c]!;
+  let hi = inBounds[2 * c + 1]!;
+  for (let i = offsetStart[c]!; i < offsetStart[c + 1]!; i++) {
+    const k = offsets[i]!;
+    lo &= shrLo(freeLo, freeHi, k);
+    hi &= shrHi(freeHi, k);
+  }
+  fitsHi = hi;
+  return lo;
+}
+
+/**
+ * The top-left cells a piece at p can reach in one move of the metric (by its code) inside the cells where its
+ * shape fits (`fitsLo`, `fitsHi`): returns lo, leaves hi in `reachHi`.
+ */
+let reachHi = 0;
+function reachWide(board: WideBitboard, p: number, code: number, fitsLo: number, fitsHi_: number): number {
+  const { width, sides } = board;
+  const fromLo = p < 32 ? 1 << p : 0;
+  const fromHi = p < 32 ? 0 : 1 << (p - 32);
+  if (code === MOVE) {
+    let seenLo = fromLo;
+    let seenHi = fromHi;
+    let fl = fromLo;
+    let fh = fromHi;
+    for (;;) {
+      const nl = aroundLo(fl, fh, width, sides) & fitsLo & ~seenLo;
+      const nh = aroundHi(fl, fh, width, sides) & fitsHi_ & ~seenHi;
+      if ((nl | nh) === 0) break;
+      seenLo |= nl;
+      seenHi |= nh;
+      fl = nl;
+      fh = nh;
+    }
+    reachHi = seenHi & ~fromHi;
+    return seenLo & ~fromLo;
+  }
+  if (code === STEP) {
+    reachHi = aroundHi(fromLo, fromHi, width, sides) & fitsHi_;
+    return aroundLo(fromLo, fromHi, width, sides) & fitsLo;
+  }
+  // Straight: runs in each of the four directions (0 right, 1 left, 2 up, 3 down).
+  const leftLo = sides[0]!;
+  const leftHi = sides[1]!;
+  const rightLo = sides[2]!;
+  const rightHi = sides[3]!;
+  let outLo = 0;
+  let outHi = 0;
+  for (let d = 0; d < 4; d++) {
+    let xl = fromLo;
+    let xh = fromHi;
+    for (;;) {
+      const nl = (d === 0 ? shlLo(xl & rightLo, 1) : d === 1 ? shrLo(xl & leftLo, xh & leftHi, 1) : d === 2 ? shrLo(xl, xh, width) : shlLo(xl, width)) & fitsLo;
+      const nh = (d === 0 ? shlHi(xl & rightLo, xh & rightHi, 1) : d === 1 ? shrHi(xh & leftHi, 1) : d === 2 ? shrHi(xh, width) : shlHi(xl, xh, width)) & fitsHi_;
+      if ((nl | nh) === 0) break;
+      outLo |= nl;
+      outHi |= nh;
+      xl = nl;
+      xh = nh;
+    }
+  }
+  reachHi = outHi;
+  return outLo;
+}
+
+/** The reach of the class-c piece at p among the empty cells (lo, hi): returns lo, leaves hi in `reachHi`. */
+function reachOfWide(board: WideBitboard, c: number, p: number, emptyLo: number, emptyHi: number, code: number): number {
+  const at = 2 * (c * board.cells + p);
+  const lo = fitsWide(board, c, emptyLo | board.cover[at]!, emptyHi | board.cover[at + 1]!);
+  return reachWide(board, p, code, lo, fitsHi);
+}
+
+/** Writes the stored form of a position (lo/hi per class; the orientation kept when folding) into `out`. */
+export function storedFormWide(board: WideBitboard, position: Int32Array, fold: boolean, out: Uint32Array): void {
+  const K2 = 2 * board.classes;
+  const { cells, cover, zobrist, zobristMirror } = board;
+  const mirrored = new Int32Array(K2);
+  let emptyLo = -1;
+  let emptyHi = board.cells === 64 ? -1 : (1 << (board.cells - 32)) - 1;
+  let h = 0;
+  let hm = 0;
+  for (let c = 0; c < board.classes; c++) {
+    mirrorTopsWide(board, c, position[2 * c]!, position[2 * c + 1]!, mirrored, 2 * c);
+    for (let half = 0; half < 2; half++) {
+      for (let tops = position[2 * c + half]!; tops; tops &= tops - 1) {
+        const p = 32 * half + 31 - Math.clz32(tops & -tops);
+        emptyLo &= ~cover[2 * (c * cells + p)]!;
+        emptyHi &= ~cover[2 * (c * cells + p) + 1]!;
+        h ^= zobrist[c * cells + p]!;
+        hm ^= zobristMirror[c * cells + p]!;
+      }
+    }
+  }
+  const useMirror = fold && (hm < h || (hm === h && wordsBefore(mirrored, position, K2)));
+  for (let w = 0; w < K2; w++) out[w] = useMirror ? mirrored[w]! : position[w]!;
+  const empty = new Int32Array(2);
+  if (useMirror) mirrorCellsWide(board, emptyLo, emptyHi, empty, 0);
+  else empty.set([emptyLo, emptyHi]);
+  out[K2] = empty[0]!;
+  out[K2 + 1] = empty[1]!;
+  out[K2 + 2] = useMirror ? hm : h;
+  out[K2 + 3] = useMirror ? h : hm;
+}
+
+/** Whether masks `a` come before masks `b` (unsigned, word by word). */
+function wordsBefore(a: ArrayLike<number>, b: ArrayLike<number>, n: number): boolean {
+  for (let w = 0; w < n; w++) {
+    const x = a[w]! >>> 0;
+    const y = b[w]! >>> 0;
+    if (x !== y) return x < y;
+  }
+  return false;
+}
+
+export function wideExplore(board: WideBitboard, options: ExploreOptions): Exploration {
+  const { metric, clock } = options;
+  const fold = options.fold && board.mirrorable;
+  const K = board.classes;
+  const K2 = 2 * K;
+  const words = K2 + 4;
+  const { cells, width, cover, mirror, zobrist, zobristMirror, goalCell, inBounds, offsets, offsetStart, sides } = board;
+  const { nodeWork, successorWork } = wideWork(board);
+  const maxStates = Math.min(options.maxStates, clock.entriesWithin(successorWork));
+  const table = new StateTable(words, maxStates, Math.min(options.expectedStates ?? 1024, 1 << 10, maxStates));
+  const cur = new Int32Array(K2);
+  const mir = new Int32Array(K2 + 2);
+  const next = new Uint32Array(words);
+  const goalWord = goalCell >>> 5;
+  const goalBit = 1 << (goalCell & 31);
+  const code = metricCode(metric);
+  // Shapes of up to four cells test their fit with four shifts (missing offsets repeat the first).
+  const small = new Uint8Array(K);
+  const quad = new Int32Array(4 * K);
+  for (let c = 0; c < K; c++) {
+    const n = offsetStart[c + 1]! - offsetStart[c]!;
+    small[c] = n <= 4 ? 1 : 0;
+    for (let i = 0; i < 4; i++) quad[4 * c + i] = offsets[offsetStart[c]! + (i < n ? i : 0)]!;
+  }
+
+  storedFormWide(board, board.start, fold, next);
+  table.addHashed(next, 0, next[K2 + 2]!, -1);
+  const startSolved = (board.start[goalWord]! & goalBit) !== 0;
+  let solvedCount = startSolved ? 1 : 0;
+  let goalIndex = startSolved ? 0 : -1;
+  if (startSolved && options.stopAtGoal) return { status: 'solved', table, layerStarts: [0, 1], goalIndex: 0, solvedCount, nodes: 0 };
+  const layerStarts = [0];
+  let layerEnd = 1;
+  let nodes = 0;
+  let successors = 0;
+  for (let idx = 0; idx < table.size; idx++) {
+    if (idx === layerEnd) layerEnd = startLayer(table, layerStarts, clock, idx);
+    if (clock.charge(nodeWork + successors * successorWork, nodes)) {
+      return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes };
+    }
+    successors = 0;
+    nodes++;
+    const keys = table.keys;
+    const at = idx * words;
+    for (let w = 0; w < K2; w++) cur[w] = keys[at + w]! | 0;
+    const emptyLo = keys[at + K2]! | 0;
+    const emptyHi = keys[at + K2 + 1]! | 0;
+    const hash = keys[at + K2 + 2]! | 0;
+    const mirrorHash = keys[at + K2 + 3]! | 0;
+    const solvedHere = (cur[goalWord]! & goalBit) !== 0;
+    const tag = table.tags[idx]!;
+    const movedCell = taggedCell(tag);
+    let mirrorReady = false;
+    // Cells next to an empty cell: only pieces covering one of them can move; in the move metric not the piece just
+    // moved (every move of it lands one move from the parent).
+    const nearLo = aroundLo(emptyLo, emptyHi, width, sides);
+    const nearHi = aroundHi(emptyLo, emptyHi, width, sides);
+    const skipLo = code === MOVE && movedCell >= 0 && movedCell < 32 ? ~(1 << movedCell) : -1;
+    const skipHi = code === MOVE && movedCell >= 32 ? ~(1 << (movedCell - 32)) : -1;
+    for (let c = 0; c < K; c++) {
+      const base = c * cells;
+      const o = 4 * c;
+      let topsLo = cur[2 * c]! & skipLo;
+      let topsHi = cur[2 * c + 1]! & skipHi;
+      if (small[c]) {
+        const o1 = quad[o + 1]!;
+        const o2 = quad[o + 2]!;
+        const o3 = quad[o + 3]!;
+        topsLo &= nearLo | shrLo(nearLo, nearHi, o1) | shrLo(nearLo, nearHi, o2) | shrLo(nearLo, nearHi, o3);
+        topsHi &= nearHi | shrHi(nearHi, o1) | shrHi(nearHi, o2) | shrHi(nearHi, o3);
+      }
+      for (let half = 0; half < 2; half++) {
+        let tops = half === 0 ? topsLo : topsHi;
+        while (tops) {
+          const p = 32 * half + 31 - Math.clz32(tops & -tops);
+          tops &= tops - 1;
+          const coverAt = 2 * (base + p);
+          if (!small[c] && ((cover[coverAt]! & nearLo) | (cover[coverAt + 1]! & nearHi)) === 0) continue;
+          const freeLo = emptyLo | cover[coverAt]!;
+          const freeHi = emptyHi | cover[coverAt + 1]!;
+          let fitLo: number;
+          let fitHi: number;
+          if (small[c]) {
+            const o0 = quad[o]!;
+            const o1 = quad[o + 1]!;
+            const o2 = quad[o + 2]!;
+            const o3 = quad[o + 3]!;
+            fitLo = inBounds[2 * c]! & shrLo(freeLo, freeHi, o0) & shrLo(freeLo, freeHi, o1) & shrLo(freeLo, freeHi, o2) & shrLo(freeLo, freeHi, o3);
+            fitHi = inBounds[2 * c + 1]! & shrHi(freeHi, o0) & shrHi(freeHi, o1) & shrHi(freeHi, o2) & shrHi(freeHi, o3);
+          } else {
+            fitLo = fitsWide(board, c, freeLo, freeHi);
+            fitHi = fitsHi;
+          }
+          const reachLo = reachWide(board, p, code, fitLo, fitHi);
+          for (let qhalf = 0; qhalf < 2; qhalf++) {
+            let reach = qhalf === 0 ? reachLo : reachHi;
+            while (reach) {
+              const q = 32 * qhalf + 31 - Math.clz32(reach & -reach);
+              reach &= reach - 1;
+              if (p === movedCell && knownFromParent(code, width, p, tag, q)) continue;
+              successors++;
+              const h = hash ^ zobrist[base + p]! ^ zobrist[base + q]!;
+              const hm = mirrorHash ^ zobristMirror[base + p]! ^ zobristMirror[base + q]!;
+              const movedLo = (p < 32 ? 1 << p : 0) | (q < 32 ? 1 << q : 0);
+              const movedHi = (p < 32 ? 0 : 1 << (p - 32)) | (q < 32 ? 0 : 1 << (q - 32));
+              const mp = mirror[base + p]!;
+              const mq = mirror[base + q]!;
+              const mirrorMovedLo = (mp < 32 ? 1 << mp : 0) | (mq < 32 ? 1 << mq : 0);
+              const mirrorMovedHi = (mp < 32 ? 0 : 1 << (mp - 32)) | (mq < 32 ? 0 : 1 << (mq - 32));
+              let useMirror = false;
+              if (fold && hm <= h) {
+                if (!mirrorReady) {
+                  for (let x = 0; x < K; x++) mirrorTopsWide(board, x, cur[2 * x]!, cur[2 * x + 1]!, mir, 2 * x);
+                  mirrorCellsWide(board, emptyLo, emptyHi, mir, K2);
+                  mirrorReady = true;
+                }
+                useMirror = hm < h || mirrorBeforeSelf(cur, mir, c, movedLo, movedHi, mirrorMovedLo, mirrorMovedHi, K2);
+              }
+              const src = useMirror ? mir : cur;
+              const changedLo = src[2 * c]! ^ (useMirror ? mirrorMovedLo : movedLo);
+              const changedHi = src[2 * c + 1]! ^ (useMirror ? mirrorMovedHi : movedHi);
+              const key = useMirror ? hm : h;
+              // Probe inline (see state-table.ts), comparing masks without writing them out.
+              const { slots, mask, indexBits, keys: stored } = table;
+              const low = (1 << indexBits) - 1;
+              let slot = key & mask;
+              let seen = false;
+              for (let v = slots[slot]!; v !== 0; v = slots[(slot = (slot + 1) & mask)]!) {
+                if ((v ^ key) >>> indexBits !== 0) continue;
+                const from = ((v & low) - 1) * words;
+                let w = 0;
+                while (w < K2 && (stored[from + w]! | 0) === (w === 2 * c ? changedLo : w === 2 * c + 1 ? changedHi : src[w]!)) w++;
+                if (w === K2) {
+                  seen = true;
+                  break;
+                }
+              }
+              if (seen) continue;
+              for (let w = 0; w < K2; w++) next[w] = src[w]!;
+              next[2 * c] = changedLo;
+              next[2 * c + 1] = changedHi;
+              if (useMirror) {
+                next[K2] = mir[K2]! ^ cover[2 * (base + mp)]! ^ cover[2 * (base + mq)]!;
+                next[K2 + 1] = mir[K2 + 1]! ^ cover[2 * (base + mp) + 1]! ^ cover[2 * (base + mq) + 1]!;
+              } else {
+                next[K2] = emptyLo ^ cover[coverAt]! ^ cover[2 * (base + q)]!;
+                next[K2 + 1] = emptyHi ^ cover[coverAt + 1]! ^ cover[2 * (base + q) + 1]!;
+              }
+              next[K2 + 2] = key;
+              next[K2 + 3] = useMirror ? h : hm;
+              const added = table.insertAt(slot, next, 0, key, idx, moveTag(code, width, useMirror ? mq : q, p, q, useMirror));
+              if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes };
+              // The goal piece is class 0; a folded key is solved exactly when its mirror is (the goal is symmetric).
+              if (c === 0 ? ((cur[goalWord]! ^ (goalWord === 0 ? movedLo : movedHi)) & goalBit) !== 0 : solvedHere) {
+                solvedCount++;
+                if (goalIndex < 0) goalIndex = added;
+                if (options.stopAtGoal) return { status: 'solved', table, layerStarts, goalIndex, solvedCount, nodes };
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  layerStarts.push(table.size);
+  return { status: goalIndex >= 0 ? 'solved' : 'exhausted', table, layerStarts, goalIndex, solvedCount, nodes };
+}
+
+/** With equal hashes: whether the successor's mirror image comes first in mask order (the tie-break of storedFormWide). */
+function mirrorBeforeSelf(
+  cur: Int32Array, mir: Int32Array, c: number, movedLo: number, movedHi: number, mirrorMovedLo: number, mirrorMovedHi: number, K2: number,
+): boolean {
+  for (let w = 0; w < K2; w++) {
+    const a = (w === 2 * c ? cur[w]! ^ movedLo : w === 2 * c + 1 ? cur[w]! ^ movedHi : cur[w]!) >>> 0;
+    const b = (w === 2 * c ? mir[w]! ^ mirrorMovedLo : w === 2 * c + 1 ? mir[w]! ^ mirrorMovedHi : mir[w]!) >>> 0;
+    if (a !== b) return b < a;
+  }
+  return false;
+}
+
+/** The moves (top-left from → to, in the start's orientation) along a path of stored positions from the start. */
+export function widePairs(board: WideBitboard, metric: Metric, fold: boolean, path: Uint32Array[]): Array<[number, number]> {
+  const K = board.classes;
+  const K2 = 2 * K;
+  const code = metricCode(metric);
+  const cur = Int32Array.from(board.start);
+  const trial = new Int32Array(K2);
+  const stored = new Uint32Array(K2 + 4);
+  const pairs: Array<[number, number]> = [];
+  for (let i = 1; i < path.length; i++) {
+    const want = path[i]!;
+    storedFormWide(board, cur, false, stored);
+    const emptyLo = stored[K2]! | 0;
+    const emptyHi = stored[K2 + 1]! | 0;
+    let found = false;
+    for (let c = 0; c < K && !found; c++) {
+      for (let p = 0; p < board.cells && !found; p++) {
+        if (((cur[2 * c + (p >>> 5)]! >>> (p & 31)) & 1) === 0) continue;
+        const reachLo = reachOfWide(board, c, p, emptyLo, emptyHi, code);
+        const reach = [reachLo, reachHi];
+        for (let q = 0; q < board.cells && !found; q++) {
+          if (((reach[q >>> 5]! >>> (q & 31)) & 1) === 0) continue;
+          trial.set(cur);
+          trial[2 * c + (p >>> 5)] = trial[2 * c + (p >>> 5)]! ^ (1 << (p & 31));
+          trial[2 * c + (q >>> 5)] = trial[2 * c + (q >>> 5)]! ^ (1 << (q & 31));
+          storedFormWide(board, trial, fold, stored);
+          if (stored.every((v, w) => v === want[w])) {
+            pairs.push([p, q]);
+            cur.set(trial);
+            found = true;
+          }
+        }
+      }
+    }
+    if (!found) throw new Error(`internal: no move leads to step ${i} of the solution`);
+  }
+  return pairs;
+}
