@@ -81,7 +81,7 @@ function lexLess(a: ArrayLike<number>, b: ArrayLike<number>, n: number): boolean
  * npm run bench:edge, whose costliest inputs must stay at or under about 4 ms warm at the edge budget.
  */
 export function bitboardWork(board: Bitboard): { nodeWork: number; successorWork: number } {
-  return { nodeWork: 5 + Math.ceil(1.5 * board.classes), successorWork: 4 + Math.ceil(1.25 * board.classes) };
+  return { nodeWork: 4 + board.classes, successorWork: 4 + board.classes };
 }
 
 export function bitboardExplore(board: Bitboard, options: ExploreOptions): Exploration {
