@@ -8,7 +8,7 @@
 import { fitting, hashOf, mirrorCells, mirrorTops, occupied, type Bitboard } from './bitboard.ts';
 import { startLayer, type Exploration, type ExploreOptions } from './bfs.ts';
 import type { Metric } from './puzzle.ts';
-import { knownFromParent, metricCode, MOVE, moveTag, STEP, taggedCell } from './move-tags.ts';
+import { freshAxes, knownFromParent, metricCode, MOVE, moveTag, STEP, STRAIGHT, taggedCell } from './move-tags.ts';
 import { StateTable } from './state-table.ts';
 
 /** Words per stored position: the class masks, then empty cells, hash, mirror image's hash. */
@@ -26,8 +26,11 @@ export function reachOf(board: Bitboard, c: number, p: number, empty: number, me
   return reachIn(fits, p, metricCode(metric), board.width, board.notFirstColumn, board.notLastColumn);
 }
 
-/** As `reachOf`, given the cells where the shape fits (`fits`) and the metric's code; `left`/`right`: may move so. */
-function reachIn(fits: number, p: number, code: number, width: number, left: number, right: number): number {
+/**
+ * As `reachOf`, given the cells where the shape fits (`fits`) and the metric's code; `left`/`right`: the cells that
+ * may move so. In the straight metric `axes` picks the runs: 1 across, 2 up and down, 3 both.
+ */
+function reachIn(fits: number, p: number, code: number, width: number, left: number, right: number, axes = 3): number {
   const from = 1 << p;
   if (code === MOVE) {
     let seen = from;
@@ -41,10 +44,14 @@ function reachIn(fits: number, p: number, code: number, width: number, left: num
   }
   if (code === STEP) return (((from & right) << 1) | ((from & left) >>> 1) | (from >>> width) | (from << width)) & fits;
   let out = 0;
-  for (let x = from; (x = ((x & right) << 1) & fits) !== 0; ) out |= x;
-  for (let x = from; (x = ((x & left) >>> 1) & fits) !== 0; ) out |= x;
-  for (let x = from; (x = (x >>> width) & fits) !== 0; ) out |= x;
-  for (let x = from; (x = (x << width) & fits) !== 0; ) out |= x;
+  if (axes & 1) {
+    for (let x = from; (x = ((x & right) << 1) & fits) !== 0; ) out |= x;
+    for (let x = from; (x = ((x & left) >>> 1) & fits) !== 0; ) out |= x;
+  }
+  if (axes & 2) {
+    for (let x = from; (x = (x >>> width) & fits) !== 0; ) out |= x;
+    for (let x = from; (x = (x << width) & fits) !== 0; ) out |= x;
+  }
   return out;
 }
 
@@ -152,11 +159,13 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
         if (!small[c] && (touch[base + p]! & empty) === 0) continue;
         const free = empty | cover[base + p]!;
         const fits = small[c] ? inBounds[c]! & (free >>> quad[o]!) & (free >>> quad[o + 1]!) & (free >>> quad[o + 2]!) & (free >>> quad[o + 3]!) : fitting(board, c, free);
-        let reach = reachIn(fits, p, code, width, left, right);
+        // The piece that made this position: straight slides along the axis it came by are known (move-tags.ts).
+        const known = p === movedCell;
+        let reach = reachIn(fits, p, code, width, left, right, known && code === STRAIGHT ? freshAxes(tag) : 3);
         while (reach) {
           const q = 31 - Math.clz32(reach & -reach);
           reach &= reach - 1;
-          if (p === movedCell && knownFromParent(code, width, p, tag, q)) continue;
+          if (known && code === STEP && knownFromParent(code, width, p, tag, q)) continue;
           successors++;
           const h = hash ^ zobrist[base + p]! ^ zobrist[base + q]!;
           const hm = mirrorHash ^ zobristMirror[base + p]! ^ zobristMirror[base + q]!;

@@ -43,3 +43,11 @@ export function knownFromParent(code: number, width: number, p: number, tag: num
   if (code === STRAIGHT) return kind === 0 ? Math.floor(q / width) === Math.floor(p / width) : q % width === p % width;
   return q === (kind === 0 ? p + 1 : kind === 1 ? p - 1 : kind === 2 ? p + width : p - width);
 }
+
+/**
+ * Straight metric: the axes (1 across, 2 up or down) along which the tagged piece's slides are new, so that a search
+ * need not generate the others at all (the same rule as `knownFromParent`).
+ */
+export function freshAxes(tag: number): number {
+  return tag >>> 8 === 0 ? 2 : 1;
+}

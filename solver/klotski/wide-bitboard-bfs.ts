@@ -19,6 +19,14 @@ export function wideWork(board: WideBitboard): { nodeWork: number; successorWork
   return { nodeWork: 8 + 2 * board.classes, successorWork: 6 + 2 * board.classes };
 }
 
+// Cell p (0–63) as its lo and hi words, without branches: 1 << p counts mod 32, (p - 32) >> 31 is -1 below 32.
+function lowBit(p: number): number {
+  return (1 << p) & ((p - 32) >> 31);
+}
+function highBit(p: number): number {
+  return (1 << p) & ~((p - 32) >> 31);
+}
+
 /** The cells where the shape of class c fits in `free` (lo, hi): returns lo, leaves hi in `fitsHi`. */
 let fitsHi = 0;
 function fitsWide(board: WideBitboard, c: number, freeLo: number, freeHi: number): number {
@@ -41,8 +49,8 @@ function fitsWide(board: WideBitboard, c: number, freeLo: number, freeHi: number
 let reachHi = 0;
 function reachWide(board: WideBitboard, p: number, code: number, fitsLo: number, fitsHi_: number): number {
   const { width, sides } = board;
-  const fromLo = p < 32 ? 1 << p : 0;
-  const fromHi = p < 32 ? 0 : 1 << (p - 32);
+  const fromLo = lowBit(p);
+  const fromHi = highBit(p);
   if (code === MOVE) {
     let seenLo = fromLo;
     let seenHi = fromHi;
@@ -240,12 +248,12 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
               successors++;
               const h = hash ^ zobrist[base + p]! ^ zobrist[base + q]!;
               const hm = mirrorHash ^ zobristMirror[base + p]! ^ zobristMirror[base + q]!;
-              const movedLo = (p < 32 ? 1 << p : 0) | (q < 32 ? 1 << q : 0);
-              const movedHi = (p < 32 ? 0 : 1 << (p - 32)) | (q < 32 ? 0 : 1 << (q - 32));
+              const movedLo = lowBit(p) | lowBit(q);
+              const movedHi = highBit(p) | highBit(q);
               const mp = mirror[base + p]!;
               const mq = mirror[base + q]!;
-              const mirrorMovedLo = (mp < 32 ? 1 << mp : 0) | (mq < 32 ? 1 << mq : 0);
-              const mirrorMovedHi = (mp < 32 ? 0 : 1 << (mp - 32)) | (mq < 32 ? 0 : 1 << (mq - 32));
+              const mirrorMovedLo = lowBit(mp) | lowBit(mq);
+              const mirrorMovedHi = highBit(mp) | highBit(mq);
               let useMirror = false;
               if (fold && hm <= h) {
                 if (!mirrorReady) {
