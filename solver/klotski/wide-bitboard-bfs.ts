@@ -2,6 +2,9 @@
  * Breadth-first search over wide bitboards (33 to 64 cells): bitboard-bfs.ts with every mask a lo/hi pair of words.
  * A stored position is its class masks (lo, hi per class), its empty cells (lo, hi), its Zobrist hash and its mirror
  * image's; the orientation kept when folding is the one with the smaller hash, ties broken by the masks.
+ *
+ * Helpers that compute a 64-bit mask return its lo word and leave the hi word in a module variable (`fitsHi`,
+ * `reachHi`), read at once by the caller: two numbers back without allocating.
  */
 import { startLayer, type Exploration, type ExploreOptions } from './bfs.ts';
 import { knownFromParent, metricCode, MOVE, moveTag, STEP, taggedCell } from './move-tags.ts';
@@ -44,10 +47,10 @@ function fitsWide(board: WideBitboard, c: number, freeLo: number, freeHi: number
 
 /**
  * The top-left cells a piece at p can reach in one move of the metric (by its code) inside the cells where its
- * shape fits (`fitsLo`, `fitsHi`): returns lo, leaves hi in `reachHi`.
+ * shape fits (`fitLo`, `fitHi`): returns lo, leaves hi in `reachHi`.
  */
 let reachHi = 0;
-function reachWide(board: WideBitboard, p: number, code: number, fitsLo: number, fitsHi_: number): number {
+function reachWide(board: WideBitboard, p: number, code: number, fitLo: number, fitHi: number): number {
   const { width, sides } = board;
   const fromLo = lowBit(p);
   const fromHi = highBit(p);
@@ -57,8 +60,8 @@ function reachWide(board: WideBitboard, p: number, code: number, fitsLo: number,
     let fl = fromLo;
     let fh = fromHi;
     for (;;) {
-      const nl = aroundLo(fl, fh, width, sides) & fitsLo & ~seenLo;
-      const nh = aroundHi(fl, fh, width, sides) & fitsHi_ & ~seenHi;
+      const nl = aroundLo(fl, fh, width, sides) & fitLo & ~seenLo;
+      const nh = aroundHi(fl, fh, width, sides) & fitHi & ~seenHi;
       if ((nl | nh) === 0) break;
       seenLo |= nl;
       seenHi |= nh;
@@ -69,8 +72,8 @@ function reachWide(board: WideBitboard, p: number, code: number, fitsLo: number,
     return seenLo & ~fromLo;
   }
   if (code === STEP) {
-    reachHi = aroundHi(fromLo, fromHi, width, sides) & fitsHi_;
-    return aroundLo(fromLo, fromHi, width, sides) & fitsLo;
+    reachHi = aroundHi(fromLo, fromHi, width, sides) & fitHi;
+    return aroundLo(fromLo, fromHi, width, sides) & fitLo;
   }
   // Straight: runs in each of the four directions (0 right, 1 left, 2 up, 3 down).
   const leftLo = sides[0]!;
@@ -83,8 +86,8 @@ function reachWide(board: WideBitboard, p: number, code: number, fitsLo: number,
     let xl = fromLo;
     let xh = fromHi;
     for (;;) {
-      const nl = (d === 0 ? shlLo(xl & rightLo, 1) : d === 1 ? shrLo(xl & leftLo, xh & leftHi, 1) : d === 2 ? shrLo(xl, xh, width) : shlLo(xl, width)) & fitsLo;
-      const nh = (d === 0 ? shlHi(xl & rightLo, xh & rightHi, 1) : d === 1 ? shrHi(xh & leftHi, 1) : d === 2 ? shrHi(xh, width) : shlHi(xl, xh, width)) & fitsHi_;
+      const nl = (d === 0 ? shlLo(xl & rightLo, 1) : d === 1 ? shrLo(xl & leftLo, xh & leftHi, 1) : d === 2 ? shrLo(xl, xh, width) : shlLo(xl, width)) & fitLo;
+      const nh = (d === 0 ? shlHi(xl & rightLo, xh & rightHi, 1) : d === 1 ? shrHi(xh & leftHi, 1) : d === 2 ? shrHi(xh, width) : shlHi(xl, xh, width)) & fitHi;
       if ((nl | nh) === 0) break;
       outLo |= nl;
       outHi |= nh;
