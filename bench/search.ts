@@ -180,8 +180,9 @@ const IDA_BOARDS: Array<[string, string]> = [
   ['5×5', 'VBBVS-VBBVS-HHSS.-VSHHS-V.SSS'],
   ['5×5', 'S.SS.-VSBBS-VSBBS-SSSSS-SS.SS'],
   ['6×6', 'SSS.SS-.BBSSS-SBBSSS-SSSSSS-SSSSSS-.SS.SS'],
-  ['10×10', '..BB......-..BB.....S-..........-..........-..........-..........-...V......-...V...XXX-..........-..........'],
-  ['10×10', randomLayoutCode(seededRandom(5), 10, 10, 2)],
+  // Seeded 10×10 boards that breadth-first search solves (11 and 18 moves).
+  ['10×10', randomLayoutCode(seededRandom(13), 10, 10, 3)],
+  ['10×10', randomLayoutCode(seededRandom(572), 10, 10, 2)],
 ];
 const idaRows: string[] = [];
 for (const [kind, code] of IDA_BOARDS) {
