@@ -19,7 +19,7 @@ export function wideWords(board: WideBitboard): number {
 
 /** Work in the budget's units (≈ 10 ns each) per expanded position and per successor; see bitboardWork. */
 export function wideWork(board: WideBitboard): { nodeWork: number; successorWork: number } {
-  return { nodeWork: 8 + 2 * board.classes, successorWork: 6 + 2 * board.classes };
+  return { nodeWork: 11 + 2 * board.classes, successorWork: 9 + 2 * board.classes };
 }
 
 // Cell p (0–63) as its lo and hi words, without branches: 1 << p counts mod 32, (p - 32) >> 31 is -1 below 32.
