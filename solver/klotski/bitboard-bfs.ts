@@ -95,7 +95,7 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
   const { metric, clock } = options;
   const fold = options.fold && board.mirrorable;
   const K = board.classes;
-  const words = K + 3;
+  const words = bitboardWords(board);
   const { cells, touch, cover, mirror, zobrist, zobristMirror, goalCell } = board;
   const { nodeWork, successorWork } = bitboardWork(board);
   const maxStates = Math.min(options.maxStates, clock.entriesWithin(successorWork));
@@ -244,7 +244,7 @@ function mirrorBeforeSelf(cur: Int32Array, mir: Int32Array, c: number, moved: nu
  */
 export function bitboardPairs(board: Bitboard, metric: Metric, fold: boolean, path: Uint32Array[]): Array<[number, number]> {
   const K = board.classes;
-  const words = K + 3;
+  const words = bitboardWords(board);
   const cur = Int32Array.from(board.start);
   const trial = new Int32Array(K);
   const stored = new Uint32Array(words);

@@ -153,7 +153,7 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
   const fold = options.fold && board.mirrorable;
   const K = board.classes;
   const K2 = 2 * K;
-  const words = K2 + 4;
+  const words = wideWords(board);
   const { cells, width, cover, mirror, zobrist, zobristMirror, goalCell, inBounds, offsets, offsetStart, sides } = board;
   const { nodeWork, successorWork } = wideWork(board);
   const maxStates = Math.min(options.maxStates, clock.entriesWithin(successorWork));
