@@ -182,23 +182,9 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
           const src = useMirror ? mir : cur;
           const changed = useMirror ? mir[c]! ^ (1 << mirror[base + p]!) ^ (1 << mirror[base + q]!) : cur[c]! ^ moved;
           const key = useMirror ? hm : h;
-          // Probe inline (see state-table.ts): compare the successor's masks with a stored key's without writing them
-          // out; the masks decide, the other words follow from them.
-          const { slots, mask, indexBits, keys: stored } = table;
-          const low = (1 << indexBits) - 1;
-          let slot = key & mask;
-          let seen = false;
-          for (let v = slots[slot]!; v !== 0; v = slots[(slot = (slot + 1) & mask)]!) {
-            if ((v ^ key) >>> indexBits !== 0) continue;
-            const from = ((v & low) - 1) * words;
-            let w = 0;
-            while (w < K && (stored[from + w]! | 0) === (w === c ? changed : src[w]!)) w++;
-            if (w === K) {
-              seen = true;
-              break;
-            }
-          }
-          if (seen) continue;
+          // The masks decide the rest of the key: compare them without writing the successor out.
+          const slot = table.probeChanged(key, src, K, c, changed, -1, 0);
+          if (slot < 0) continue;
           for (let w = 0; w < K; w++) next[w] = src[w]!;
           next[c] = changed;
           if (useMirror) {

@@ -9,8 +9,8 @@
  * them, so a probe reads a key only for a state whose hash tag matches, and the index takes 4 bytes a slot (half the
  * cache lines of a separate hash and index).
  *
- * The breadth-first searches probe inline (they compare a successor's words without writing them out): they read
- * `slots`, `mask` and `indexBits`, and store a new state with `insertAt` on the empty slot their probe ended on.
+ * The breadth-first searches probe with `probeChanged` (a successor's words are compared without being written out)
+ * and store a new state with `insertAt` on the empty slot their probe ended on.
  */
 export class StateTable {
   readonly words: number;
@@ -23,9 +23,9 @@ export class StateTable {
   size = 0;
   /** States before this index are no longer in the index. */
   private first = 0;
-  /** Per slot: the hash's top bits above the state's index + 1 (0: an empty slot). Read by inline probes. */
-  slots: Int32Array;
-  mask: number;
+  /** Per slot: the hash's top bits above the state's index + 1 (0: an empty slot). */
+  private slots: Int32Array;
+  private mask: number;
   /** Low bits of a slot that hold the index + 1; the bits above them are a tag from the hash. */
   readonly indexBits: number;
   private readonly limit: number;
@@ -88,6 +88,25 @@ export class StateTable {
         if (equalAt(keys, idx * words, src, offset, words)) return -idx - 1;
       }
     }
+  }
+
+  /**
+   * As `probe`, for a key given as `src` with word `at` replaced by `first` and word `at2` by `second` (-1: none),
+   * comparing only its first `n` words: a successor's masks, which decide the rest of its key. Nothing is written.
+   * Returns the empty slot, or -1 when the index holds the key.
+   */
+  probeChanged(hash: number, src: Int32Array, n: number, at: number, first: number, at2: number, second: number): number {
+    const { words, keys, slots, mask, indexBits } = this;
+    const low = (1 << indexBits) - 1;
+    let slot = hash & mask;
+    for (let v = slots[slot]!; v !== 0; v = slots[(slot = (slot + 1) & mask)]!) {
+      if ((v ^ hash) >>> indexBits !== 0) continue;
+      const from = ((v & low) - 1) * words;
+      let w = 0;
+      while (w < n && (keys[from + w]! | 0) === (w === at ? first : w === at2 ? second : src[w]!)) w++;
+      if (w === n) return -1;
+    }
+    return slot;
   }
 
   /**

@@ -270,22 +270,8 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
               const changedLo = src[2 * c]! ^ (useMirror ? mirrorMovedLo : movedLo);
               const changedHi = src[2 * c + 1]! ^ (useMirror ? mirrorMovedHi : movedHi);
               const key = useMirror ? hm : h;
-              // Probe inline (see state-table.ts), comparing masks without writing them out.
-              const { slots, mask, indexBits, keys: stored } = table;
-              const low = (1 << indexBits) - 1;
-              let slot = key & mask;
-              let seen = false;
-              for (let v = slots[slot]!; v !== 0; v = slots[(slot = (slot + 1) & mask)]!) {
-                if ((v ^ key) >>> indexBits !== 0) continue;
-                const from = ((v & low) - 1) * words;
-                let w = 0;
-                while (w < K2 && (stored[from + w]! | 0) === (w === 2 * c ? changedLo : w === 2 * c + 1 ? changedHi : src[w]!)) w++;
-                if (w === K2) {
-                  seen = true;
-                  break;
-                }
-              }
-              if (seen) continue;
+              const slot = table.probeChanged(key, src, K2, 2 * c, changedLo, 2 * c + 1, changedHi);
+              if (slot < 0) continue;
               for (let w = 0; w < K2; w++) next[w] = src[w]!;
               next[2 * c] = changedLo;
               next[2 * c + 1] = changedHi;
