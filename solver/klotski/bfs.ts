@@ -54,28 +54,35 @@ export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreO
   const board = toBitboard(puzzle, startGrid);
   if (board) {
     const run = bitboardExplore(board, options);
-    const fold = options.fold && puzzle.mirrorable;
-    return {
-      ...run,
-      movesTo: (index) => stepsFromPairs(puzzle, startGrid, options.metric, bitboardPairs(board, options.metric, fold, pathKeys(run.table, index))),
-      gridOf: (index, out) => maskGrid(puzzle, board.classes, 1, run.table.keys, index * run.table.words, out),
-    };
+    return maskExplored(puzzle, startGrid, options, run, 1, (fold, path) => bitboardPairs(board, options.metric, fold, path));
   }
   const wide = toWideBitboard(puzzle, startGrid);
   if (wide) {
     const run = wideExplore(wide, options);
-    const fold = options.fold && puzzle.mirrorable;
-    return {
-      ...run,
-      movesTo: (index) => stepsFromPairs(puzzle, startGrid, options.metric, widePairs(wide, options.metric, fold, pathKeys(run.table, index))),
-      gridOf: (index, out) => maskGrid(puzzle, wide.classes, 2, run.table.keys, index * run.table.words, out),
-    };
+    return maskExplored(puzzle, startGrid, options, run, 2, (fold, path) => widePairs(wide, options.metric, fold, path));
   }
   const run = exploreGrid(puzzle, startGrid, options);
   return {
     ...run,
     movesTo: (index) => stepsFromKeys(puzzle, startGrid, options.metric, pathKeys(run.table, index)),
     gridOf: (index, out) => decodeKey(puzzle, run.table.keys, index * puzzle.words, out),
+  };
+}
+
+/**
+ * A bitboard search's result with its readers: moves by `pairs` (the moves along a path of stored positions), grids from
+ * `wordsPerMask` words (1, or 2 on wide boards) per class.
+ */
+function maskExplored(
+  puzzle: Puzzle, startGrid: Uint8Array, options: ExploreOptions, run: Exploration, wordsPerMask: number,
+  pairs: (fold: boolean, path: Uint32Array[]) => Array<[number, number]>,
+): Explored {
+  const fold = options.fold && puzzle.mirrorable;
+  const classes = puzzle.classes.length - 1;
+  return {
+    ...run,
+    movesTo: (index) => stepsFromPairs(puzzle, startGrid, options.metric, pairs(fold, pathKeys(run.table, index))),
+    gridOf: (index, out) => maskGrid(puzzle, classes, wordsPerMask, run.table.keys, index * run.table.words, out),
   };
 }
 
