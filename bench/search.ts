@@ -34,23 +34,24 @@ const RATE_CAP = 300_000;
 function rate(code: string, metric: Metric, engine: 'auto' | 'grid'): { positions: number; ms: number; successors: number } {
   const layout = parseLayoutOrThrow(code);
   const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, undefined));
-  const times: number[] = [];
   let positions = 0;
   let work = 0;
   let nodes = 0;
-  // Warm-up runs until the engine is fully optimised (at least 10 runs or 1 s), then 7 timed ones.
-  const warmUntil = performance.now() + 1000;
-  for (let i = -10; i < 7; i++) {
-    if (i === -1 && performance.now() < warmUntil) i = -2;
+  const timedRun = (): number => {
     const clock = new BudgetClock({});
     const t = performance.now();
     const options = { metric, fold: true, stopAtGoal: false, clock, maxStates: RATE_CAP };
     const run = engine === 'auto' ? explore(puzzle, grid, options) : exploreGrid(puzzle, grid, options);
-    if (i >= 0) times.push(performance.now() - t);
+    const ms = performance.now() - t;
     positions = run.table.size;
     work = clock.work;
     nodes = run.nodes;
-  }
+    return ms;
+  };
+  // Warm-up runs until the engine is fully optimised (at least 10 runs and 1 s), then 7 timed ones.
+  const warmUntil = performance.now() + 1000;
+  for (let i = 0; i < 10 || performance.now() < warmUntil; i++) timedRun();
+  const times = Array.from({ length: 7 }, timedRun);
   // Successors from the work charged: the searches charge a fixed amount per position and per successor.
   const { nodeWork: perNode, successorWork: perSuccessor } = engine === 'auto' ? searchWork(puzzle, grid) : gridWork(puzzle);
   return { positions, ms: median(times), successors: Math.max(0, (work - nodes * perNode) / perSuccessor) };
