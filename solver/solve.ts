@@ -8,6 +8,7 @@ import { encodeCommonCode } from './klotski/commoncode.ts';
 import { formatLayout, parseLayoutOrThrow } from './klotski/codec.ts';
 import { attempt, fail, type Parsed } from './shared/errors.ts';
 import { resolveGoal, type Goal, type GoalSpec } from './klotski/goal.ts';
+import { pieceCosts } from './klotski/heuristic.ts';
 import { idaSolve } from './klotski/ida.ts';
 import type { Layout } from './klotski/layout.ts';
 import { canonicalize } from './klotski/canonical.ts';
@@ -20,8 +21,8 @@ import { solveTiles, type TilesResult } from './tiles/solve.ts';
 import { tableAnswer } from './tablebase/answer.ts';
 import type { TableSource } from './tablebase/walk.ts';
 
-export type Algorithm = 'auto' | 'table' | 'ida' | 'bfs';
-export const ALGORITHMS: readonly Algorithm[] = ['auto', 'table', 'ida', 'bfs'];
+export type Algorithm = 'auto' | 'table' | 'ida' | 'bfs' | 'astar';
+export const ALGORITHMS: readonly Algorithm[] = ['auto', 'table', 'ida', 'bfs', 'astar'];
 
 export interface SolveOptions extends Budget {
   /** Tiles 4×4: the 6-6-3 pattern databases (loaded by the caller; see solver/tiles/pdb.ts). */
@@ -65,7 +66,7 @@ export interface SolveResult {
    * `work`: budget units spent (see Budget.maxWork). With `table`, `nodes` counts table values read and `ttBytes` is
    * the size of the table consulted.
    */
-  stats: { algorithm: 'table' | 'bfs' | 'ida'; nodes: number; ms: number; work: number; ttBytes: number; estimate: number };
+  stats: { algorithm: 'table' | 'bfs' | 'astar' | 'ida'; nodes: number; ms: number; work: number; ttBytes: number; estimate: number };
 }
 
 /**
@@ -126,9 +127,11 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
   let nodes = 0;
   if (algorithm !== 'ida') {
     const maxStates = options.maxStates ?? bfsStateLimit(Math.max(puzzle.words, puzzle.classes.length + 2));
-    const run = explore(puzzle, grid, { metric, fold: true, stopAtGoal: true, clock, maxStates, expectedStates: estimate });
+    // Best-first by default: it stores the positions breadth-first search would, less those the bound rules out.
+    const costs = algorithm === 'bfs' ? null : pieceCosts(puzzle, metric);
+    const run = explore(puzzle, grid, { metric, fold: true, stopAtGoal: true, clock, maxStates, expectedStates: estimate, costs });
     nodes = run.nodes;
-    const stats = { algorithm: 'bfs' as const, nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.table.bytes, estimate };
+    const stats = { algorithm: run.bestFirst ? ('astar' as const) : ('bfs' as const), nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.table.bytes, estimate };
     if (run.status === 'solved') {
       const moves = run.movesTo(run.goalIndex);
       return { ...base, status: 'solved', solvable: true, optimal: true, length: moves.length, moves, stats };
@@ -138,7 +141,7 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
     }
     const tableFull = run.table.size >= maxStates;
     if (!(tableFull && algorithm === 'auto')) {
-      return { ...base, ...overBudget(run.layerStarts.length), stats };
+      return { ...base, ...overBudget(run.lowerBound), stats };
     }
     // The space outgrew memory: carry on with IDA*, which needs only its fixed table.
   }

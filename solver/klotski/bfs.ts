@@ -25,6 +25,12 @@ export interface ExploreOptions {
   maxStates: number;
   /** Sizes the table up front so small spaces never rehash. */
   expectedStates?: number;
+  /**
+   * Search best-first (A*) instead of breadth-first, by moves so far plus the sum of these per-piece costs
+   * (`pieceCosts`, a consistent lower bound on the moves left). Only with `stopAtGoal`; a search that finds no goal
+   * has expanded the whole space all the same.
+   */
+  costs?: Int16Array | null;
 }
 
 export interface Exploration {
@@ -40,10 +46,14 @@ export interface Exploration {
   /** Number of solved states seen (all of them when the space was exhausted). */
   solvedCount: number;
   nodes: number;
+  /** With budget-exceeded: no solution is shorter than this. */
+  lowerBound: number;
 }
 
 /** A finished search, with what its callers read from it whatever the key format. */
 export interface Explored extends Exploration {
+  /** Whether it searched best-first (`costs` given, on a bitboard); the part grid searches breadth-first only. */
+  bestFirst: boolean;
   /** The moves from the start to state `index`, in the start's orientation. */
   movesTo(index: number): Move[];
   /** Writes the part grid of state `index` (possibly its mirror image, when folded). */
@@ -64,6 +74,7 @@ export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreO
   const run = exploreGrid(puzzle, startGrid, options);
   return {
     ...run,
+    bestFirst: false,
     movesTo: (index) => stepsFromKeys(puzzle, startGrid, options.metric, pathKeys(run.table, index)),
     gridOf: (index, out) => decodeKey(puzzle, run.table.keys, index * puzzle.words, out),
   };
@@ -81,6 +92,7 @@ function maskExplored(
   const classes = puzzle.classes.length - 1;
   return {
     ...run,
+    bestFirst: !!(options.costs && options.stopAtGoal),
     movesTo: (index) => stepsFromPairs(puzzle, startGrid, options.metric, pairs(fold, pathKeys(run.table, index))),
     gridOf: (index, out) => maskGrid(puzzle, classes, wordsPerMask, run.table.keys, index * run.table.words, out),
   };
@@ -137,7 +149,7 @@ export function exploreGrid(puzzle: Puzzle, startGrid: Uint8Array, options: Expl
   let solvedCount = 0;
   if (board.isSolved()) {
     solvedCount = 1;
-    if (options.stopAtGoal) return { status: 'solved', table, layerStarts: [0, 1], goalIndex: 0, solvedCount, nodes: 0 };
+    if (options.stopAtGoal) return { status: 'solved', table, layerStarts: [0, 1], goalIndex: 0, solvedCount, nodes: 0, lowerBound: 0 };
   }
   let goalIndex = board.isSolved() ? 0 : -1;
   let layerEnd = 1;
@@ -146,7 +158,7 @@ export function exploreGrid(puzzle: Puzzle, startGrid: Uint8Array, options: Expl
   for (let idx = 0; idx < table.size; idx++) {
     if (idx === layerEnd) layerEnd = startLayer(table, layerStarts, clock, idx);
     if (clock.charge(nodeWork + successors * successorWork, nodes)) {
-      return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes };
+      return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: layerStarts.length };
     }
     successors = 0;
     nodes++;
@@ -170,19 +182,19 @@ export function exploreGrid(puzzle: Puzzle, startGrid: Uint8Array, options: Expl
         const storedCell = mirrored ? to - (to % width) + (width - pieceWidth - (to % width)) : to;
         const added = table.addHashed(scratch, 0, hashKey(scratch, 0, words), idx, moveTag(code, width, storedCell, from, to, mirrored));
         if (added === -1) continue;
-        if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes };
+        if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: layerStarts.length };
         if ((isGoalPiece ? to : goalPos) === goalCell) {
           solvedCount++;
           if (goalIndex < 0) goalIndex = added;
           if (options.stopAtGoal) {
-            return { status: 'solved', table, layerStarts, goalIndex, solvedCount, nodes };
+            return { status: 'solved', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: layerStarts.length };
           }
         }
       }
     }
   }
   layerStarts.push(table.size);
-  return { status: goalIndex >= 0 ? 'solved' : 'exhausted', table, layerStarts, goalIndex, solvedCount, nodes };
+  return { status: goalIndex >= 0 ? 'solved' : 'exhausted', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: layerStarts.length };
 }
 
 /**

@@ -9,6 +9,7 @@ import { fitting, hashOf, mirrorCells, mirrorTops, occupied, type Bitboard } fro
 import { startLayer, type Exploration, type ExploreOptions } from './bfs.ts';
 import type { Metric } from './puzzle.ts';
 import { freshAxes, knownFromParent, metricCode, MOVE, moveTag, STEP, STRAIGHT, taggedCell } from './move-tags.ts';
+import { OpenList } from './open-list.ts';
 import { StateTable } from './state-table.ts';
 
 /** Words per stored position: the class masks, then empty cells, hash, mirror image's hash. */
@@ -120,15 +121,29 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
   const startSolved = (board.start[0]! & goalBit) !== 0;
   let solvedCount = startSolved ? 1 : 0;
   let goalIndex = startSolved ? 0 : -1;
-  if (startSolved && options.stopAtGoal) return { status: 'solved', table, layerStarts: [0, 1], goalIndex: 0, solvedCount, nodes: 0 };
+  if (startSolved && options.stopAtGoal) return { status: 'solved', table, layerStarts: [0, 1], goalIndex: 0, solvedCount, nodes: 0, lowerBound: 0 };
+  // Best-first: per-piece costs by bitboard class (class c is the puzzle's class c + 1).
+  const costs = options.stopAtGoal && options.costs ? options.costs.subarray(cells) : null;
+  const open = costs ? new OpenList() : null;
+  if (open) open.add(0, 0, positionCost(costs!, board.start, K, cells));
   const layerStarts = [0];
   let layerEnd = 1;
   let nodes = 0;
   let successors = 0;
-  for (let idx = 0; idx < table.size; idx++) {
-    if (idx === layerEnd) layerEnd = startLayer(table, layerStarts, clock, idx);
+  let order = 0;
+  for (;;) {
+    let idx: number;
+    if (open) {
+      idx = open.pop();
+      if (idx < 0) break;
+      clock.depth = open.f;
+    } else {
+      if (order >= table.size) break;
+      idx = order++;
+      if (idx === layerEnd) layerEnd = startLayer(table, layerStarts, clock, idx);
+    }
     if (clock.charge(nodeWork + successors * successorWork, nodes)) {
-      return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes };
+      return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: open ? open.f : layerStarts.length };
     }
     successors = 0;
     nodes++;
@@ -139,6 +154,10 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
     const hash = keys[at + K + 1]! | 0;
     const mirrorHash = keys[at + K + 2]! | 0;
     const solvedHere = (cur[0]! & goalBit) !== 0;
+    // Best-first: a goal queued rather than taken at once (see below) is taken when it comes up.
+    if (open && solvedHere) return { status: 'solved', table, layerStarts, goalIndex: idx, solvedCount: 1, nodes, lowerBound: open.f };
+    const g = open ? open.g[idx]! + 1 : 0;
+    const hHere = open ? open.h[idx]! : 0;
     // The piece that made this position, and how: its moves that lead back to positions already found are skipped.
     const tag = table.tags[idx]!;
     const movedCell = taggedCell(tag);
@@ -184,7 +203,14 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
           const key = useMirror ? hm : h;
           // The masks decide the rest of the key: compare them without writing the successor out.
           const slot = table.probeChanged(key, src, K, c, changed, -1, 0);
-          if (slot < 0) continue;
+          if (slot < 0) {
+            // Best-first: a position found again by a shorter way takes this one as its parent.
+            if (open && open.improve(-slot - 1, g)) {
+              table.parents[-slot - 1] = idx;
+              table.tags[-slot - 1] = moveTag(code, width, useMirror ? mirror[base + q]! : q, p, q, useMirror);
+            }
+            continue;
+          }
           for (let w = 0; w < K; w++) next[w] = src[w]!;
           next[c] = changed;
           if (useMirror) {
@@ -199,19 +225,31 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
             next[K + 2] = hm;
           }
           const added = table.insertAt(slot, next, 0, key, idx, moveTag(code, width, useMirror ? mirror[base + q]! : q, p, q, useMirror));
-          if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes };
+          if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: open ? open.f : layerStarts.length };
+          if (open) open.add(added, g, hHere - costs![base + p]! + costs![base + q]!);
           // The goal piece is class 0; a folded key is solved exactly when its mirror is (the goal is symmetric).
           if (c === 0 ? ((cur[0]! ^ moved) & goalBit) !== 0 : solvedHere) {
             solvedCount++;
             if (goalIndex < 0) goalIndex = added;
-            if (options.stopAtGoal) return { status: 'solved', table, layerStarts, goalIndex, solvedCount, nodes };
+            // Best-first: a goal at g is the nearest when every position of f below g has been expanded (always, for a
+            // consistent bound); otherwise it waits in the queue for its turn.
+            if (options.stopAtGoal && (!open || g <= open.f)) return { status: 'solved', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: open ? g : layerStarts.length };
           }
         }
       }
     }
   }
   layerStarts.push(table.size);
-  return { status: goalIndex >= 0 ? 'solved' : 'exhausted', table, layerStarts, goalIndex, solvedCount, nodes };
+  return { status: goalIndex >= 0 ? 'solved' : 'exhausted', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: layerStarts.length };
+}
+
+/** The sum of the per-piece costs (by class, then cell) over a position's pieces. */
+function positionCost(costs: Int16Array, position: ArrayLike<number>, K: number, cells: number): number {
+  let sum = 0;
+  for (let c = 0; c < K; c++) {
+    for (let tops = position[c]! | 0; tops; tops &= tops - 1) sum += costs[c * cells + 31 - Math.clz32(tops & -tops)]!;
+  }
+  return sum;
 }
 
 /** With equal hashes: whether the successor's mirror image comes first in mask order (the tie-break of `storedForm`). */

@@ -93,7 +93,7 @@ export class StateTable {
   /**
    * As `probe`, for a key given as `src` with word `at` replaced by `first` and word `at2` by `second` (-1: none),
    * comparing only its first `n` words: a successor's masks, which decide the rest of its key. Nothing is written.
-   * Returns the empty slot, or -1 when the index holds the key.
+   * Returns the empty slot, or -(the key's index) - 1 when the index holds it.
    */
   probeChanged(hash: number, src: Int32Array, n: number, at: number, first: number, at2: number, second: number): number {
     const { words, keys, slots, mask, indexBits } = this;
@@ -104,7 +104,7 @@ export class StateTable {
       const from = ((v & low) - 1) * words;
       let w = 0;
       while (w < n && (keys[from + w]! | 0) === (w === at ? first : w === at2 ? second : src[w]!)) w++;
-      if (w === n) return -1;
+      if (w === n) return -(v & low);
     }
     return slot;
   }

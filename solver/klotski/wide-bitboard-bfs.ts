@@ -9,6 +9,7 @@
 import { startLayer, type Exploration, type ExploreOptions } from './bfs.ts';
 import { knownFromParent, metricCode, MOVE, moveTag, STEP, taggedCell } from './move-tags.ts';
 import type { Metric } from './puzzle.ts';
+import { OpenList } from './open-list.ts';
 import { StateTable } from './state-table.ts';
 import { aroundHi, aroundLo, mirrorCellsWide, mirrorTopsWide, shlHi, shlLo, shrHi, shrLo, type WideBitboard } from './wide-bitboard.ts';
 
@@ -178,15 +179,29 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
   const startSolved = (board.start[goalWord]! & goalBit) !== 0;
   let solvedCount = startSolved ? 1 : 0;
   let goalIndex = startSolved ? 0 : -1;
-  if (startSolved && options.stopAtGoal) return { status: 'solved', table, layerStarts: [0, 1], goalIndex: 0, solvedCount, nodes: 0 };
+  if (startSolved && options.stopAtGoal) return { status: 'solved', table, layerStarts: [0, 1], goalIndex: 0, solvedCount, nodes: 0, lowerBound: 0 };
+  // Best-first: per-piece costs by bitboard class (class c is the puzzle's class c + 1).
+  const costs = options.stopAtGoal && options.costs ? options.costs.subarray(cells) : null;
+  const open = costs ? new OpenList() : null;
+  if (open) open.add(0, 0, positionCostWide(costs!, board.start, K, cells));
   const layerStarts = [0];
   let layerEnd = 1;
   let nodes = 0;
   let successors = 0;
-  for (let idx = 0; idx < table.size; idx++) {
-    if (idx === layerEnd) layerEnd = startLayer(table, layerStarts, clock, idx);
+  let order = 0;
+  for (;;) {
+    let idx: number;
+    if (open) {
+      idx = open.pop();
+      if (idx < 0) break;
+      clock.depth = open.f;
+    } else {
+      if (order >= table.size) break;
+      idx = order++;
+      if (idx === layerEnd) layerEnd = startLayer(table, layerStarts, clock, idx);
+    }
     if (clock.charge(nodeWork + successors * successorWork, nodes)) {
-      return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes };
+      return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: open ? open.f : layerStarts.length };
     }
     successors = 0;
     nodes++;
@@ -198,6 +213,10 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
     const hash = keys[at + K2 + 2]! | 0;
     const mirrorHash = keys[at + K2 + 3]! | 0;
     const solvedHere = (cur[goalWord]! & goalBit) !== 0;
+    // Best-first: a goal queued rather than taken at once is taken when it comes up (see bitboard-bfs.ts).
+    if (open && solvedHere) return { status: 'solved', table, layerStarts, goalIndex: idx, solvedCount: 1, nodes, lowerBound: open.f };
+    const g = open ? open.g[idx]! + 1 : 0;
+    const hHere = open ? open.h[idx]! : 0;
     const tag = table.tags[idx]!;
     const movedCell = taggedCell(tag);
     let mirrorReady = false;
@@ -271,7 +290,13 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
               const changedHi = src[2 * c + 1]! ^ (useMirror ? mirrorMovedHi : movedHi);
               const key = useMirror ? hm : h;
               const slot = table.probeChanged(key, src, K2, 2 * c, changedLo, 2 * c + 1, changedHi);
-              if (slot < 0) continue;
+              if (slot < 0) {
+                if (open && open.improve(-slot - 1, g)) {
+                  table.parents[-slot - 1] = idx;
+                  table.tags[-slot - 1] = moveTag(code, width, useMirror ? mq : q, p, q, useMirror);
+                }
+                continue;
+              }
               for (let w = 0; w < K2; w++) next[w] = src[w]!;
               next[2 * c] = changedLo;
               next[2 * c + 1] = changedHi;
@@ -285,12 +310,13 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
               next[K2 + 2] = key;
               next[K2 + 3] = useMirror ? h : hm;
               const added = table.insertAt(slot, next, 0, key, idx, moveTag(code, width, useMirror ? mq : q, p, q, useMirror));
-              if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes };
+              if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: open ? open.f : layerStarts.length };
+              if (open) open.add(added, g, hHere - costs![base + p]! + costs![base + q]!);
               // The goal piece is class 0; a folded key is solved exactly when its mirror is (the goal is symmetric).
               if (c === 0 ? ((cur[goalWord]! ^ (goalWord === 0 ? movedLo : movedHi)) & goalBit) !== 0 : solvedHere) {
                 solvedCount++;
                 if (goalIndex < 0) goalIndex = added;
-                if (options.stopAtGoal) return { status: 'solved', table, layerStarts, goalIndex, solvedCount, nodes };
+                if (options.stopAtGoal && (!open || g <= open.f)) return { status: 'solved', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: open ? g : layerStarts.length };
               }
             }
           }
@@ -299,7 +325,18 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
     }
   }
   layerStarts.push(table.size);
-  return { status: goalIndex >= 0 ? 'solved' : 'exhausted', table, layerStarts, goalIndex, solvedCount, nodes };
+  return { status: goalIndex >= 0 ? 'solved' : 'exhausted', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: layerStarts.length };
+}
+
+/** The sum of the per-piece costs (by class, then cell) over a position's pieces (lo, hi per class). */
+function positionCostWide(costs: Int16Array, position: Int32Array, K: number, cells: number): number {
+  let sum = 0;
+  for (let c = 0; c < K; c++) {
+    for (let half = 0; half < 2; half++) {
+      for (let tops = position[2 * c + half]!; tops; tops &= tops - 1) sum += costs[c * cells + 32 * half + 31 - Math.clz32(tops & -tops)]!;
+    }
+  }
+  return sum;
 }
 
 /** With equal hashes: whether the successor's mirror image comes first in mask order (the tie-break of storedFormWide). */

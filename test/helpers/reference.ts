@@ -90,7 +90,7 @@ export function refTargets(b: RefBoard, p: RefPiece, metric: RefMetric): Array<[
  * Plain BFS, layer by layer: `visit` gets each layer (the start alone first) with its distance and stops the walk by
  * returning true; `cap` stops it once more positions than that have been seen (the walk then returns false).
  */
-function walkLayers(b: RefBoard, goalId: number, metric: RefMetric, cap: number, visit: (layer: RefBoard[], depth: number) => boolean): boolean {
+export function walkLayers(b: RefBoard, goalId: number, metric: RefMetric, cap: number, visit: (layer: RefBoard[], depth: number) => boolean): boolean {
   const seen = new Set([keyOf(b, goalId)]);
   for (let frontier = [b], depth = 0; frontier.length; depth++) {
     if (visit(frontier, depth)) return true;

@@ -94,7 +94,7 @@ describe('random boards other than 4×5, against the reference BFS', () => {
       it(`${w}×${h} ${code}`, () => {
         for (const metric of METRICS) {
           const expected = referenceLength(code, metric);
-          for (const algorithm of ['bfs', 'ida'] as const) {
+          for (const algorithm of ['bfs', 'astar', 'ida'] as const) {
             const result = solve(parseLayoutOrThrow(code), { metric, algorithm, maxMs: 20_000 });
             expect(result.stats.algorithm).toBe(algorithm);
             if (expected === null) {
@@ -182,7 +182,7 @@ describe('explicit goals', () => {
 
 describe('budgets', () => {
   const code = 'SSSV-BBVV-BBVV-.HHV-.SHH';
-  for (const algorithm of ['bfs', 'ida'] as const) {
+  for (const algorithm of ['bfs', 'astar', 'ida'] as const) {
     it(`${algorithm} stops itself and reports a proven lower bound`, () => {
       const result = solve(parseLayoutOrThrow(code), { algorithm, maxNodes: 3000 });
       expect(result.status).toBe('budget-exceeded');
@@ -199,7 +199,7 @@ describe('budgets', () => {
     expect(result.stats.ms).toBeLessThan(1000);
   });
 
-  it('auto picks BFS for the classic board and says so', () => {
-    expect(solve(parseLayoutOrThrow(code)).stats.algorithm).toBe('bfs');
+  it('auto searches the classic board best-first (A*) and says so', () => {
+    expect(solve(parseLayoutOrThrow(code)).stats.algorithm).toBe('astar');
   });
 });

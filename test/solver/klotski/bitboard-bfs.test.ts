@@ -6,7 +6,7 @@ import { toWideBitboard } from '../../../solver/klotski/wide-bitboard.ts';
 import { compilePuzzle } from '../../../solver/klotski/puzzle.ts';
 import { BudgetClock } from '../../../solver/shared/budget.ts';
 import { randomLayoutCode, seededRandom } from '../../helpers/random-layouts.ts';
-import { refBoard, refDistance, refLayerSizes, refReplay } from '../../helpers/reference.ts';
+import { refBoard, refDistance, refLayerSizes, refReplay, walkLayers } from '../../helpers/reference.ts';
 
 /**
  * Whole-space searches of both engines, up to 300,000 positions: the same number of positions in every complete layer,
@@ -109,5 +109,71 @@ describe('wide bitboard breadth-first search (boards of 33 to 64 cells)', () => 
       const end = refReplay(refBoard(8, 8, layout.pieces), metric, r.moves);
       expect([end.pieces[block]!.r, end.pieces[block]!.c]).toEqual(goal.at);
     }
+  });
+});
+
+describe('best-first (A*) search on bitboards', () => {
+  // Boards of every kind, narrow and wide, whose whole spaces the reference search can walk: most cannot reach the
+  // default goal (the whole space must be explored to prove it), and each is also sent to where the reference walk
+  // last finds its block (not mirror-symmetric, mostly), so that it is solved, far away.
+  const boards = [
+    'VHHS-VXXX-BB.S-BBV.-SSV.', 'SS.S-BBSS-BBS.-.SSS-SXXX', 'S.SSV-BBSSV-BBXXX-SHHHH-SS..S', 'HH..S-SSSSS-XXXBB-SVSBB-SV.SS',
+    'SSSS-.SHH-S.SS-SXXX-BBHH-BBHH', 'HHSS-..HH-SXXX-VBBV-VBBV-SSSS', 'VHHSS-V.SHH-SSSSS-SSSSS-HHBBS-S.BBS',
+    'SS.HH-SSHHS-HHSVV-HHSVV-HHBBS-.SBBS', 'SSSVSV-VSSVVV-VHHSVS-XXXBBV-SS.BBV-HHSHH.', 'VSSV.S-VSSVHH-SSVBBS-SSVBBS-SSSSHH-SS.SSS',
+    'HHSHHSV.-SSSSBBVS-SSSSBBHH-SSSHHVSS-HH.SSV.S', 'HHSSVS.-SVHHVSS-SVVBBSV-.VVBBVV-SVVSVVS-HHVSVSV-HHSHHSV',
+  ];
+  for (const code of boards) {
+    it(`is optimal in every metric against the reference search, replayed, or proves no solution: ${code}`, () => {
+      const layout = parseLayoutOrThrow(code);
+      const ref = refBoard(layout.width, layout.height, layout.pieces);
+      const block = layout.pieces.findIndex((p) => p.letter === 'B');
+      let far: [number, number] = [0, 0];
+      walkLayers(ref, block, 'move', 50_000, (layer) => {
+        far = [layer[0]!.pieces[block]!.r, layer[0]!.pieces[block]!.c];
+        return false;
+      });
+      const piece: [number, number] = [layout.pieces[block]!.row, layout.pieces[block]!.col];
+      let solved = 0;
+      for (const goal of [undefined, { piece, at: far }]) {
+        const resolved = resolveGoal(layout, goal);
+        for (const metric of METRICS) {
+          const r = solve(layout, { metric, algorithm: 'astar', goal });
+          expect(r.stats.algorithm, metric).toBe('astar');
+          const expected = refDistance(ref, block, [resolved.row, resolved.col], metric);
+          if (expected === null) {
+            expect(r.status, `${metric} → ${resolved.row},${resolved.col}`).toBe('unsolvable');
+            continue;
+          }
+          expect(r.length, `${metric} → ${resolved.row},${resolved.col}`).toBe(expected);
+          const end = refReplay(ref, metric, r.moves);
+          expect([end.pieces[block]!.r, end.pieces[block]!.c], metric).toEqual([resolved.row, resolved.col]);
+          solved++;
+        }
+      }
+      expect(solved).toBeGreaterThanOrEqual(3);
+    });
+  }
+
+  it('expands fewer positions than breadth-first search where the bound has something to say', () => {
+    for (const code of ['SSSSS-S.S.S-SSBBS-SSBBS-S.SSS-SSSSS', 'S.SS.-VSBBS-VSBBS-SSSSS-SS.SS', 'SSS.SS-.BBSSS-SBBSSS-SSSSSS-SSSSSS-.SS.SS']) {
+      const layout = parseLayoutOrThrow(code);
+      const astar = solve(layout, { algorithm: 'astar' });
+      const bfs = solve(layout, { algorithm: 'bfs' });
+      expect(astar.length, code).toBe(bfs.length);
+      expect(astar.stats.nodes, code).toBeLessThan(bfs.stats.nodes / 2);
+    }
+  });
+
+  it('reports a proven lower bound when over budget', () => {
+    const r = solve(parseLayoutOrThrow('VBBVS-VBBVS-HHSS.-VSHHS-V.SSS'), { algorithm: 'astar', maxNodes: 2000 });
+    expect(r.status).toBe('budget-exceeded');
+    expect(r.lowerBound).toBeGreaterThanOrEqual(4);
+    expect(r.lowerBound).toBeLessThanOrEqual(29);
+  });
+
+  it('leaves boards past 64 cells to breadth-first search, and says so', () => {
+    const code = '..BB......-..BB.....S-..........-..........-..........-..........-...V......-...V...XXX-..........-..........';
+    const r = solve(parseLayoutOrThrow(code), { algorithm: 'astar', maxMs: 5000 });
+    expect(r.stats.algorithm).toBe('bfs');
   });
 });

@@ -6,8 +6,10 @@ const SOLDIERS_10x10 = Array.from({ length: 10 }, (_, r) => (r < 2 ? 'BBSSSSSSSS
 
 const cases: Array<[string, string, Record<string, unknown>, string]> = [
   ['BFS, 10×10 soldiers, step', SOLDIERS_10x10, { metric: 'step' }, 'bfs'],
-  ['BFS on bitboards, 5×5 Klotski, 29 moves', 'VBBVS-VBBVS-HHSS.-VSHHS-V.SSS', {}, 'bfs'],
-  ['BFS on wide bitboards, 6×6 Klotski', 'SSS.SS-.BBSSS-SBBSSS-SSSSSS-SSSSSS-.SS.SS', {}, 'bfs'],
+  ['BFS on bitboards, 5×5 Klotski, 29 moves', 'VBBVS-VBBVS-HHSS.-VSHHS-V.SSS', { algorithm: 'bfs' }, 'bfs'],
+  ['A* on bitboards, 5×5 Klotski, 29 moves', 'VBBVS-VBBVS-HHSS.-VSHHS-V.SSS', {}, 'astar'],
+  ['BFS on wide bitboards, 6×6 Klotski', 'SSS.SS-.BBSSS-SBBSSS-SSSSSS-SSSSSS-.SS.SS', { algorithm: 'bfs' }, 'bfs'],
+  ['A* on wide bitboards, 6×6 Klotski', 'SSS.SS-.BBSSS-SBBSSS-SSSSSS-SSSSSS-.SS.SS', {}, 'astar'],
   ['IDA*, 5×5 Klotski', 'SBBSS-SBBVV-HHSVV-VVHH.-VV..S', { algorithm: 'ida' }, 'ida'],
   ['tiles IDA*, 6×6 optimal', 'O5EKI-JB38L-GF.4H-MA6D2-C17N9', { optimal: true }, 'ida'],
   ['tiles weighted, 6×6 fast mode', 'O5EKI-JB38L-GF.4H-MA6D2-C17N9', {}, 'weighted'],

@@ -169,6 +169,7 @@ describe('choosing the engine', () => {
     const hengdao = parseLayoutOrThrow('VBBV-VBBV-VHHV-VSSV-S..S');
     expect(solve(hengdao, { tablebase: tables, goal: { piece: 'B', at: [3, 0] } }).stats.algorithm).not.toBe('table');
     expect(solve(hengdao, { tablebase: tables, algorithm: 'bfs' }).stats.algorithm).toBe('bfs');
+    expect(solve(hengdao, { tablebase: tables, algorithm: 'astar' }).stats.algorithm).toBe('astar');
     const wide = parseLayoutOrThrow('SBBSS-SBBSS-SS.SS-SSSSS');
     expect(() => solve(wide, { algorithm: 'table', tablebase: tables })).toThrow('the tablebase covers the 4×5 board, not 5×4');
     expect(() => solve(hengdao, { algorithm: 'table', tablebase: null })).toThrow('the move tablebase for this piece mix is not available');
@@ -203,7 +204,7 @@ describe('damaged tables are refused and the answer comes from search', () => {
       const source = fileTables(damagedDir(damage), (m) => warnings.push(m));
       const result = solve(parseLayoutOrThrow(code), { tablebase: source });
       expect(warnings.join('\n')).toContain(message);
-      expect([result.stats.algorithm, result.length]).toEqual(['bfs', 81]);
+      expect([result.stats.algorithm, result.length]).toEqual(['astar', 81]);
     });
   }
 
@@ -212,14 +213,14 @@ describe('damaged tables are refused and the answer comes from search', () => {
     const zeros = new Uint8Array(Math.ceil(mix.size / 4));
     const result = solve(parseLayoutOrThrow(code), { tablebase: () => zeros });
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('tablebase: no move leads closer'));
-    expect([result.stats.algorithm, result.length]).toEqual(['bfs', 81]);
+    expect([result.stats.algorithm, result.length]).toEqual(['astar', 81]);
     warn.mockRestore();
   });
 
   it('a missing directory gives one note and search', () => {
     const warnings: string[] = [];
     const source = fileTables(pathToFileURL('/nonexistent/tablebase/'), (m) => warnings.push(m));
-    expect(solve(parseLayoutOrThrow(code), { tablebase: source }).stats.algorithm).toBe('bfs');
+    expect(solve(parseLayoutOrThrow(code), { tablebase: source }).stats.algorithm).toBe('astar');
     solve(parseLayoutOrThrow(code), { metric: 'step', tablebase: source });
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('npm run build:tables');
