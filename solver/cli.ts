@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Command line: npm run --silent solve -- '<code>' [--metric move|straight|step] [--algorithm auto|table|ida|bfs]
+ * Command line: npm run --silent solve -- '<code>' [--metric move|straight|step] [--algorithm auto|table|astar|bfs|ida]
  *   [--goal B@3,1] [--json] [--repeat N] [--analyze] [--max-nodes N] [--max-work N] [--budget edge] [--max-ms N]
  * Exit codes: 0 solved, 1 unsolvable, 2 bad input, 3 budget exceeded.
  */
@@ -28,7 +28,7 @@ const USAGE = `usage: npm run --silent solve -- '<layout code>' [options]
   <layout code>        rows joined by '-' (B 2×2, V 1×2 tall, H 2×1 wide, S 1×1, . empty), or a CommonCode;
                        or a 数字华容道 tiles code (digits 1-9 then A-Z, . blank), e.g. 1234-5678-9ABC-DEF.
   --metric M           move (default) | straight | step
-  --algorithm A        auto (default: the classic tablebase when it covers the layout, else a search) | table | ida | bfs
+  --algorithm A        auto (default: the classic tablebase when it covers the layout, else A*) | table | astar | bfs | ida
   --goal G             goal piece and target top-left, e.g. B@3,1 or 0,0@4,2 (default: the B to the bottom centre);
                        for tiles, a goal code (default: tiles in order, blank last)
   --optimal            tiles 5×5 and larger: insist on an optimal solution (within the budget)

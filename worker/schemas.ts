@@ -65,7 +65,7 @@ export const SolveResultSchema = z
     explored: z.number().int().optional().openapi({ description: 'with unsolvable: positions explored to prove it' }),
     moves: z.array(MoveSchema),
     stats: z.object({
-      algorithm: z.enum(['table', 'bfs', 'ida', 'ida-pdb', 'weighted', 'parity']),
+      algorithm: z.enum(['table', 'astar', 'bfs', 'ida', 'ida-pdb', 'weighted', 'parity']),
       nodes: z.number().int(),
       ms: z.number(),
       ttBytes: z.number().int(),

@@ -88,8 +88,8 @@ function lexLess(a: ArrayLike<number>, b: ArrayLike<number>, n: number): boolean
  * Work in the budget's units (≈ 10 ns each) per expanded position and per successor probed. Calibrated with
  * npm run bench:edge, whose costliest inputs must stay at or under about 4 ms warm at the edge budget.
  */
-export function bitboardWork(board: Bitboard): { nodeWork: number; successorWork: number } {
-  return { nodeWork: 4 + board.classes, successorWork: 4 + board.classes };
+export function bitboardWork(board: Bitboard): { nodeWork: number; successorWork: number; insertWork: number } {
+  return { nodeWork: 4 + board.classes, successorWork: 4 + board.classes, insertWork: 4 + board.classes };
 }
 
 export function bitboardExplore(board: Bitboard, options: ExploreOptions): Exploration {
@@ -98,8 +98,8 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
   const K = board.classes;
   const words = bitboardWords(board);
   const { cells, touch, cover, mirror, zobrist, zobristMirror, goalCell } = board;
-  const { nodeWork, successorWork } = bitboardWork(board);
-  const maxStates = Math.min(options.maxStates, clock.entriesWithin(successorWork));
+  const { nodeWork, successorWork, insertWork } = bitboardWork(board);
+  const maxStates = Math.min(options.maxStates, clock.entriesWithin(successorWork + insertWork));
   const table = new StateTable(words, maxStates, Math.min(options.expectedStates ?? 1024, 1 << 10, maxStates));
   const cur = new Int32Array(K);
   const mir = new Int32Array(K);
@@ -130,6 +130,8 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
   let layerEnd = 1;
   let nodes = 0;
   let successors = 0;
+  // Positions stored so far that the clock has been charged for.
+  let charged = 1;
   let order = 0;
   for (;;) {
     let idx: number;
@@ -142,10 +144,11 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
       idx = order++;
       if (idx === layerEnd) layerEnd = startLayer(table, layerStarts, clock, idx);
     }
-    if (clock.charge(nodeWork + successors * successorWork, nodes)) {
+    if (clock.charge(nodeWork + successors * successorWork + (table.size - charged) * insertWork, nodes)) {
       return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: open ? open.f : layerStarts.length };
     }
     successors = 0;
+    charged = table.size;
     nodes++;
     const keys = table.keys;
     const at = idx * words;
@@ -156,8 +159,8 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
     const solvedHere = (cur[0]! & goalBit) !== 0;
     // Best-first: a goal queued rather than taken at once (see below) is taken when it comes up.
     if (open && solvedHere) return { status: 'solved', table, layerStarts, goalIndex: idx, solvedCount: 1, nodes, lowerBound: open.f };
-    const g = open ? open.g[idx]! + 1 : 0;
-    const hHere = open ? open.h[idx]! : 0;
+    const g = open ? open.g(idx) + 1 : 0;
+    const hHere = open ? open.f - g + 1 : 0;
     // The piece that made this position, and how: its moves that lead back to positions already found are skipped.
     const tag = table.tags[idx]!;
     const movedCell = taggedCell(tag);
@@ -205,7 +208,7 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
           const slot = table.probeChanged(key, src, K, c, changed, -1, 0);
           if (slot < 0) {
             // Best-first: a position found again by a shorter way takes this one as its parent.
-            if (open && open.improve(-slot - 1, g)) {
+            if (open && g < open.g(-slot - 1) && open.improve(-slot - 1, g, hHere - costs![base + p]! + costs![base + q]!)) {
               table.parents[-slot - 1] = idx;
               table.tags[-slot - 1] = moveTag(code, width, useMirror ? mirror[base + q]! : q, p, q, useMirror);
             }

@@ -5,62 +5,65 @@
  * the newer one, and deeper states reach the goal sooner.
  *
  * A state's g can still drop after it was queued (another parent of the same f reaches it sooner): it is queued again
- * at its new f, and the stale entry is skipped when it comes up.
+ * at its new, lower f and expanded from there; its old entry comes up later and is skipped, as the state is closed.
  */
+const CLOSED = 0x8000;
+
 export class OpenList {
-  /** Per state (by table index): moves from the start, the bound on moves left, and whether it was expanded. */
-  g = new Uint16Array(1024);
-  h = new Uint16Array(1024);
-  closed = new Uint8Array(1024);
+  /** Per state (by table index): moves from the start, with CLOSED set once it has been expanded. */
+  private gs = new Uint16Array(1024);
   private buckets: Int32Array[] = [];
-  private lengths: number[] = [];
-  /** The lowest f that may hold a state; every state of smaller f has been expanded. */
+  private lengths = new Int32Array(64);
+  /** How many buckets exist (f = 0 … top - 1). */
+  private top = 0;
+  /** The f of the state `pop` gave; no state of smaller f is left. */
   f = 0;
 
-  /** Records state `index` (just added to the table) at g and h, and queues it. */
+  /** Moves from the start to state `index`. */
+  g(index: number): number {
+    return this.gs[index]! & ~CLOSED;
+  }
+
+  /** Records state `index` (just added to the table) at g, with bound h, and queues it. */
   add(index: number, g: number, h: number): void {
-    if (index >= this.g.length) this.grow(index);
-    this.g[index] = g;
-    this.h[index] = h;
-    this.closed[index] = 0;
+    if (index >= this.gs.length) this.grow(index);
+    this.gs[index] = g;
     this.queue(index, g + h);
   }
 
-  /** A state found again at g: true (and it is queued again) when that is fewer moves than it had. */
-  improve(index: number, g: number): boolean {
-    if (g >= this.g[index]!) return false;
-    this.g[index] = g;
-    this.closed[index] = 0;
-    this.queue(index, g + this.h[index]!);
+  /**
+   * State `index`, bound h, found again at g: true (and it is queued again, open) when that is fewer moves than it had.
+   */
+  improve(index: number, g: number, h: number): boolean {
+    if (g >= (this.gs[index]! & ~CLOSED)) return false;
+    this.gs[index] = g;
+    this.queue(index, g + h);
     return true;
   }
 
-  /** The next state to expand (marked expanded), or -1 when none is left. */
+  /** The next state to expand (now closed; its f is `f`), or -1 when none is left. */
   pop(): number {
-    const { buckets, lengths } = this;
-    for (let f = this.f; f < lengths.length; f++) {
+    const { buckets, lengths, gs } = this;
+    for (let f = this.f; f < this.top; f++) {
       const bucket = buckets[f]!;
       while (lengths[f]! > 0) {
         const index = bucket[--lengths[f]!]!;
-        if (this.closed[index] || this.g[index]! + this.h[index]! !== f) continue;
-        this.closed[index] = 1;
+        if (gs[index]! & CLOSED) continue;
+        gs[index] = gs[index]! | CLOSED;
         this.f = f;
         return index;
       }
     }
-    this.f = lengths.length;
+    this.f = this.top;
     return -1;
   }
 
   private queue(index: number, f: number): void {
-    while (this.lengths.length <= f) {
-      this.buckets.push(new Int32Array(64));
-      this.lengths.push(0);
-    }
+    while (this.top <= f) this.addBucket();
     // A bound that is not consistent could queue below the current f; go back for it.
     if (f < this.f) this.f = f;
-    let bucket = this.buckets[f]!;
     const n = this.lengths[f]!;
+    let bucket = this.buckets[f]!;
     if (n === bucket.length) {
       const grown = new Int32Array(2 * n);
       grown.set(bucket);
@@ -70,17 +73,21 @@ export class OpenList {
     this.lengths[f] = n + 1;
   }
 
+  private addBucket(): void {
+    if (this.top === this.lengths.length) {
+      const lengths = new Int32Array(2 * this.top);
+      lengths.set(this.lengths);
+      this.lengths = lengths;
+    }
+    this.buckets.push(new Int32Array(64));
+    this.top++;
+  }
+
   private grow(index: number): void {
-    let n = this.g.length;
+    let n = this.gs.length;
     while (n <= index) n *= 2;
-    const g = new Uint16Array(n);
-    g.set(this.g);
-    this.g = g;
-    const h = new Uint16Array(n);
-    h.set(this.h);
-    this.h = h;
-    const closed = new Uint8Array(n);
-    closed.set(this.closed);
-    this.closed = closed;
+    const gs = new Uint16Array(n);
+    gs.set(this.gs);
+    this.gs = gs;
   }
 }

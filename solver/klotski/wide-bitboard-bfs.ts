@@ -19,8 +19,8 @@ export function wideWords(board: WideBitboard): number {
 }
 
 /** Work in the budget's units (≈ 10 ns each) per expanded position and per successor; see bitboardWork. */
-export function wideWork(board: WideBitboard): { nodeWork: number; successorWork: number } {
-  return { nodeWork: 11 + 2 * board.classes, successorWork: 9 + 2 * board.classes };
+export function wideWork(board: WideBitboard): { nodeWork: number; successorWork: number; insertWork: number } {
+  return { nodeWork: 11 + 2 * board.classes, successorWork: 9 + 2 * board.classes, insertWork: 9 + 2 * board.classes };
 }
 
 // Cell p (0–63) as its lo and hi words, without branches: 1 << p counts mod 32, (p - 32) >> 31 is -1 below 32.
@@ -156,8 +156,8 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
   const K2 = 2 * K;
   const words = wideWords(board);
   const { cells, width, cover, mirror, zobrist, zobristMirror, goalCell, inBounds, offsets, offsetStart, sides } = board;
-  const { nodeWork, successorWork } = wideWork(board);
-  const maxStates = Math.min(options.maxStates, clock.entriesWithin(successorWork));
+  const { nodeWork, successorWork, insertWork } = wideWork(board);
+  const maxStates = Math.min(options.maxStates, clock.entriesWithin(successorWork + insertWork));
   const table = new StateTable(words, maxStates, Math.min(options.expectedStates ?? 1024, 1 << 10, maxStates));
   const cur = new Int32Array(K2);
   const mir = new Int32Array(K2 + 2);
@@ -188,6 +188,8 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
   let layerEnd = 1;
   let nodes = 0;
   let successors = 0;
+  // Positions stored so far that the clock has been charged for.
+  let charged = 1;
   let order = 0;
   for (;;) {
     let idx: number;
@@ -200,10 +202,11 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
       idx = order++;
       if (idx === layerEnd) layerEnd = startLayer(table, layerStarts, clock, idx);
     }
-    if (clock.charge(nodeWork + successors * successorWork, nodes)) {
+    if (clock.charge(nodeWork + successors * successorWork + (table.size - charged) * insertWork, nodes)) {
       return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: open ? open.f : layerStarts.length };
     }
     successors = 0;
+    charged = table.size;
     nodes++;
     const keys = table.keys;
     const at = idx * words;
@@ -215,8 +218,8 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
     const solvedHere = (cur[goalWord]! & goalBit) !== 0;
     // Best-first: a goal queued rather than taken at once is taken when it comes up (see bitboard-bfs.ts).
     if (open && solvedHere) return { status: 'solved', table, layerStarts, goalIndex: idx, solvedCount: 1, nodes, lowerBound: open.f };
-    const g = open ? open.g[idx]! + 1 : 0;
-    const hHere = open ? open.h[idx]! : 0;
+    const g = open ? open.g(idx) + 1 : 0;
+    const hHere = open ? open.f - g + 1 : 0;
     const tag = table.tags[idx]!;
     const movedCell = taggedCell(tag);
     let mirrorReady = false;
@@ -291,7 +294,7 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
               const key = useMirror ? hm : h;
               const slot = table.probeChanged(key, src, K2, 2 * c, changedLo, 2 * c + 1, changedHi);
               if (slot < 0) {
-                if (open && open.improve(-slot - 1, g)) {
+                if (open && g < open.g(-slot - 1) && open.improve(-slot - 1, g, hHere - costs![base + p]! + costs![base + q]!)) {
                   table.parents[-slot - 1] = idx;
                   table.tags[-slot - 1] = moveTag(code, width, useMirror ? mq : q, p, q, useMirror);
                 }

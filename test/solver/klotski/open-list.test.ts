@@ -22,9 +22,9 @@ describe('OpenList', () => {
     const open = new OpenList();
     open.add(0, 6, 1);
     open.add(1, 5, 1);
-    expect(open.improve(0, 6)).toBe(false);
-    expect(open.improve(0, 4)).toBe(true);
-    expect(open.g[0]).toBe(4);
+    expect(open.improve(0, 6, 1)).toBe(false);
+    expect(open.improve(0, 4, 1)).toBe(true);
+    expect(open.g(0)).toBe(4);
     expect(drain(open)).toEqual([[0, 5], [1, 6]]);
   });
 
@@ -32,9 +32,10 @@ describe('OpenList', () => {
     const open = new OpenList();
     open.add(0, 3, 0);
     expect(open.pop()).toBe(0);
-    expect(open.improve(0, 3)).toBe(false);
+    expect(open.improve(0, 3, 0)).toBe(false);
     expect(open.pop()).toBe(-1);
-    expect(open.improve(0, 2)).toBe(true);
+    expect(open.improve(0, 2, 0)).toBe(true);
+    expect(open.g(0)).toBe(2);
     expect(drain(open)).toEqual([[0, 2]]);
   });
 
