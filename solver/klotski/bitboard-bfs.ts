@@ -125,6 +125,8 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
   // Best-first: per-piece costs by bitboard class (class c is the puzzle's class c + 1).
   const costs = options.stopAtGoal && options.costs ? options.costs.subarray(cells) : null;
   const open = costs ? new OpenList() : null;
+  // Best-first search indexes every position (not just the last layers): sized up front, not rebuilt as it grows.
+  if (open) table.reserveIndex(Math.min(maxStates, 1 << 16));
   if (open) open.add(0, 0, positionCost(costs!, board.start, K, cells));
   const layerStarts = [0];
   let layerEnd = 1;

@@ -132,6 +132,14 @@ export class StateTable {
     return ((hash >>> this.indexBits) << this.indexBits) | (idx + 1);
   }
 
+  /**
+   * Sizes the index for `count` states up front, so that a search which indexes every state (best-first) does not
+   * rebuild it as it grows.
+   */
+  reserveIndex(count: number): void {
+    if (count * 2 > this.mask + 1) this.reindex(this.first, nextPow2(count * 2));
+  }
+
   /** Drops the states before `index` from the index (they stay in the list). */
   forgetBefore(index: number): void {
     if (index <= this.first) return;
