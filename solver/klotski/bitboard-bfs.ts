@@ -4,6 +4,9 @@
  * image's), so expanding it decodes nothing: a successor's masks, empty cells and both hashes each change by XORs.
  * With mirror folding, a position is stored in the orientation whose hash is smaller (ties broken by the masks), so
  * choosing the orientation costs one compare; the mirror image's masks are computed only when it wins.
+ *
+ * Given per-piece costs (`ExploreOptions.costs`) the same search runs best-first (A*): positions come from an open
+ * list by moves so far plus the bound (open-list.ts) instead of in table order; everything else is shared.
  */
 import { fitting, hashOf, mirrorCells, mirrorTops, occupied, type Bitboard } from './bitboard.ts';
 import { startLayer, type Exploration, type ExploreOptions } from './bfs.ts';
@@ -85,8 +88,9 @@ function lexLess(a: ArrayLike<number>, b: ArrayLike<number>, n: number): boolean
 }
 
 /**
- * Work in the budget's units (≈ 10 ns each) per expanded position and per successor probed. Calibrated with
- * npm run bench:edge, whose costliest inputs must stay at or under about 4 ms warm at the edge budget.
+ * Work in the budget's units (≈ 10 ns each) per expanded position, per successor probed and per position stored (a
+ * board whose expansions find many new positions costs more). Calibrated with npm run bench:edge, whose costliest
+ * inputs must stay at or under about 4 ms warm at the edge budget.
  */
 export function bitboardWork(board: Bitboard): { nodeWork: number; successorWork: number; insertWork: number } {
   return { nodeWork: 4 + board.classes, successorWork: 4 + board.classes, insertWork: 4 + board.classes };

@@ -1,7 +1,8 @@
 /**
  * Breadth-first search over wide bitboards (33 to 64 cells): bitboard-bfs.ts with every mask a lo/hi pair of words.
  * A stored position is its class masks (lo, hi per class), its empty cells (lo, hi), its Zobrist hash and its mirror
- * image's; the orientation kept when folding is the one with the smaller hash, ties broken by the masks.
+ * image's; the orientation kept when folding is the one with the smaller hash, ties broken by the masks. Given per-piece
+ * costs it runs best-first (A*), as bitboard-bfs.ts does.
  *
  * Helpers that compute a 64-bit mask return its lo word and leave the hi word in a module variable (`fitsHi`,
  * `reachHi`), read at once by the caller: two numbers back without allocating.
@@ -18,7 +19,7 @@ export function wideWords(board: WideBitboard): number {
   return 2 * board.classes + 4;
 }
 
-/** Work in the budget's units (≈ 10 ns each) per expanded position and per successor; see bitboardWork. */
+/** Work in the budget's units (≈ 10 ns each) per expanded position, per successor and per position stored; see bitboardWork. */
 export function wideWork(board: WideBitboard): { nodeWork: number; successorWork: number; insertWork: number } {
   return { nodeWork: 11 + 2 * board.classes, successorWork: 9 + 2 * board.classes, insertWork: 9 + 2 * board.classes };
 }

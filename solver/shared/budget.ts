@@ -3,9 +3,9 @@ export interface Budget {
   /** Stop after expanding this many positions. */
   maxNodes?: number;
   /**
-   * Stop after this much work: the cells each expanded position touches plus the key work of each successor. It
-   * tracks CPU time on every board size (a position on a 10×10 board costs many times one on 4×5), which a count of
-   * positions does not.
+   * Stop after this much work: the cells each expanded position touches plus the key work of each successor and of
+   * each position stored. It tracks CPU time on every board size (a position on a 10×10 board costs many times one on
+   * 4×5), which a count of positions does not.
    */
   maxWork?: number;
   /** Stop after this many milliseconds (wall clock; note that Workers' clocks stand still during pure CPU work). */
