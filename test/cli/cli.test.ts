@@ -29,7 +29,7 @@ describe('solve CLI', () => {
     expect(uncovered.code).toBe(2);
     expect(uncovered.stderr).toContain('the tablebase covers layouts with exactly two empty cells');
     const auto = JSON.parse(run('SBBS-VBBV-VHHV-VS.V-V..V', '--json').stdout);
-    expect([auto.stats.algorithm, auto.length]).toEqual(['bfs', 24]);
+    expect([auto.stats.algorithm, auto.length]).toEqual(['astar', 24]);
   });
 
   it('says so when the tablebase shows a layout cannot be solved', () => {

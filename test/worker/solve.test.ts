@@ -21,7 +21,7 @@ describe('GET /solve: miss, then hit', () => {
     const first = await call(`/solve?layout=${SEARCHED}`, { headers: freshClient() }, ROOMY);
     expect(first.status).toBe(200);
     const a = await json(first);
-    expect(a).toMatchObject({ layout: SEARCHED, canonical: SEARCHED, length: 24, solvable: true, optimal: true, cached: false, metric: 'move', stats: { algorithm: 'bfs' } });
+    expect(a).toMatchObject({ layout: SEARCHED, canonical: SEARCHED, length: 24, solvable: true, optimal: true, cached: false, metric: 'move', stats: { algorithm: 'astar' } });
     expectSolves(SEARCHED, a);
     expect(await realEnv.SOLUTIONS!.get(`v1:move:${SEARCHED}`)).toBeTruthy();
     expect(first.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');

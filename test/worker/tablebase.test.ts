@@ -99,7 +99,7 @@ describe('a table the assets cannot give', () => {
       const res = await call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json', ...freshClient() }, body: JSON.stringify({ layout: code, metric: 'step' }) }, { ...ROOMY, ASSETS: assets });
       expect(res.status).toBe(200);
       const body = await json(res);
-      expect(body.stats.algorithm).toBe('bfs');
+      expect(body.stats.algorithm).toBe('astar');
       expectReachesGoal(code, body);
       expect(warn.mock.calls.flat().join(' ')).toContain(message);
     }
