@@ -29,7 +29,7 @@ const WORK_CHECK = 4096;
  * The Worker's default budget (the Workers free plan allows 10 ms of CPU a request): about 4 ms of warm CPU; the
  * costliest inputs found stay at or under about 4 ms warm (npm run bench:edge), leaving a margin for cold starts.
  */
-export const EDGE_BUDGET: Readonly<Budget> = { maxWork: 400_000 };
+export const EDGE_BUDGET: Readonly<Budget> = { maxWork: 480_000 };
 
 export class BudgetClock {
   readonly maxNodes: number;

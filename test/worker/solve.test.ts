@@ -193,7 +193,7 @@ describe('errors are JSON with a code', () => {
     const body = await json(res);
     expect(body.error).toMatchObject({ code: 'budget-exceeded', cached: false });
     expect(body.error.lowerBound).toBeGreaterThan(0);
-    expect(JSON.parse((await realEnv.SOLUTIONS!.get(`v1:move:${code}`))!)).toEqual({ overBudget: body.error.lowerBound, budget: { maxWork: 400_000, maxNodes: 2000 } });
+    expect(JSON.parse((await realEnv.SOLUTIONS!.get(`v1:move:${code}`))!)).toEqual({ overBudget: body.error.lowerBound, budget: { maxWork: 480_000, maxNodes: 2000 } });
     const repeat = await call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ layout: code }) }, { SOLVE_MAX_NODES: '2000' });
     expect(repeat.status).toBe(503);
     expect((await json(repeat)).error).toMatchObject({ code: 'budget-exceeded', cached: true, lowerBound: body.error.lowerBound });
