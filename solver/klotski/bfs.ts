@@ -13,6 +13,7 @@ import { wideExplore, widePairs } from './wide-bitboard-bfs.ts';
 import { stepsFromKeys, stepsFromPairs, type Move } from './moves.ts';
 import { decodeKey, type Metric, type Puzzle } from './puzzle.ts';
 import { knownFromParent, metricCode, MOVE, moveTag, taggedCell } from './move-tags.ts';
+import { OpenList } from './open-list.ts';
 import { hashKey, StateTable } from './state-table.ts';
 
 export interface ExploreOptions {
@@ -52,7 +53,7 @@ export interface Exploration {
 
 /** A finished search, with what its callers read from it whatever the key format. */
 export interface Explored extends Exploration {
-  /** Whether it searched best-first (`costs` given, on a bitboard); the part grid searches breadth-first only. */
+  /** Whether it searched best-first (`costs` given, with `stopAtGoal`). */
   bestFirst: boolean;
   /** The moves from the start to state `index`, in the start's orientation. */
   movesTo(index: number): Move[];
@@ -74,7 +75,7 @@ export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreO
   const run = exploreGrid(puzzle, startGrid, options);
   return {
     ...run,
-    bestFirst: false,
+    bestFirst: !!(options.costs && options.stopAtGoal),
     movesTo: (index) => stepsFromKeys(puzzle, startGrid, options.metric, pathKeys(run.table, index)),
     gridOf: (index, out) => decodeKey(puzzle, run.table.keys, index * puzzle.words, out),
   };
@@ -122,7 +123,7 @@ export function gridWork(puzzle: Puzzle): { nodeWork: number; successorWork: num
   return { nodeWork: Math.ceil(0.6 * (puzzle.cells + 32)), successorWork: puzzle.cells > 32 ? Math.ceil(0.6 * puzzle.cells) : 2 * puzzle.words };
 }
 
-/** Breadth-first search over part-grid keys, for boards of more than 32 cells. */
+/** Breadth-first search over part-grid keys, for boards of more than 64 cells; best-first given `costs` (see bitboard-bfs.ts). */
 export function exploreGrid(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreOptions): Exploration {
   const { metric, clock } = options;
   const fold = options.fold && puzzle.mirrorable;
@@ -152,17 +153,37 @@ export function exploreGrid(puzzle: Puzzle, startGrid: Uint8Array, options: Expl
     if (options.stopAtGoal) return { status: 'solved', table, layerStarts: [0, 1], goalIndex: 0, solvedCount, nodes: 0, lowerBound: 0 };
   }
   let goalIndex = board.isSolved() ? 0 : -1;
+  const costs = options.stopAtGoal && options.costs ? options.costs : null;
+  const open = costs ? new OpenList() : null;
+  if (open) {
+    table.reserveIndex(Math.min(maxStates, 1 << 16));
+    open.add(0, 0, gridCost(puzzle, costs!, startGrid));
+  }
   let layerEnd = 1;
   let nodes = 0;
   let successors = 0;
-  for (let idx = 0; idx < table.size; idx++) {
-    if (idx === layerEnd) layerEnd = startLayer(table, layerStarts, clock, idx);
+  let order = 0;
+  for (;;) {
+    let idx: number;
+    if (open) {
+      idx = open.pop();
+      if (idx < 0) break;
+      clock.depth = open.f;
+    } else {
+      if (order >= table.size) break;
+      idx = order++;
+      if (idx === layerEnd) layerEnd = startLayer(table, layerStarts, clock, idx);
+    }
     if (clock.charge(nodeWork + successors * successorWork, nodes)) {
-      return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: layerStarts.length };
+      return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: open ? open.f : layerStarts.length };
     }
     successors = 0;
     nodes++;
     board.loadKey(table.keys, idx * words);
+    // Best-first: a goal queued rather than taken at once is taken when it comes up (see bitboard-bfs.ts).
+    if (open && board.isSolved()) return { status: 'solved', table, layerStarts, goalIndex: idx, solvedCount: 1, nodes, lowerBound: open.f };
+    const g = open ? open.g(idx) + 1 : 0;
+    const hHere = open ? open.f - g + 1 : 0;
     const movable = board.movablePieces(candidates);
     const goalPos = board.goalPos;
     const tag = table.tags[idx]!;
@@ -173,21 +194,33 @@ export function exploreGrid(puzzle: Puzzle, startGrid: Uint8Array, options: Expl
       const end = board.reach(from, metric, targets, via, 0);
       if (end === 0) continue;
       const isGoalPiece = from === goalPos;
-      const pieceWidth = puzzle.classes[puzzle.partClass[board.grid[from]!]!]!.width;
+      const pieceClass = puzzle.partClass[board.grid[from]!]!;
+      const pieceWidth = puzzle.classes[pieceClass]!.width;
+      const at = pieceClass * puzzle.cells;
       for (let m = 0; m < end; m++) {
         const to = targets[m]!;
         if (from === movedCell && knownFromParent(code, width, from, tag, to)) continue;
         successors++;
         const mirrored = board.keyAfterMove(from, to, fold, scratch);
         const storedCell = mirrored ? to - (to % width) + (width - pieceWidth - (to % width)) : to;
-        const added = table.addHashed(scratch, 0, hashKey(scratch, 0, words), idx, moveTag(code, width, storedCell, from, to, mirrored));
-        if (added === -1) continue;
-        if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: layerStarts.length };
+        const hash = hashKey(scratch, 0, words);
+        const slot = table.probe(scratch, 0, hash);
+        if (slot < 0) {
+          // Best-first: a position found again by a shorter way takes this one as its parent.
+          if (open && g < open.g(-slot - 1) && open.improve(-slot - 1, g, hHere - costs![at + from]! + costs![at + to]!)) {
+            table.parents[-slot - 1] = idx;
+            table.tags[-slot - 1] = moveTag(code, width, storedCell, from, to, mirrored);
+          }
+          continue;
+        }
+        const added = table.insertAt(slot, scratch, 0, hash, idx, moveTag(code, width, storedCell, from, to, mirrored));
+        if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: open ? open.f : layerStarts.length };
+        if (open) open.add(added, g, hHere - costs![at + from]! + costs![at + to]!);
         if ((isGoalPiece ? to : goalPos) === goalCell) {
           solvedCount++;
           if (goalIndex < 0) goalIndex = added;
-          if (options.stopAtGoal) {
-            return { status: 'solved', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: layerStarts.length };
+          if (options.stopAtGoal && (!open || g <= open.f)) {
+            return { status: 'solved', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: open ? g : layerStarts.length };
           }
         }
       }
@@ -195,6 +228,16 @@ export function exploreGrid(puzzle: Puzzle, startGrid: Uint8Array, options: Expl
   }
   layerStarts.push(table.size);
   return { status: goalIndex >= 0 ? 'solved' : 'exhausted', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: layerStarts.length };
+}
+
+/** The sum of the per-piece costs (by class, then top-left cell) over the pieces of a part grid. */
+function gridCost(puzzle: Puzzle, costs: Int16Array, grid: Uint8Array): number {
+  let sum = 0;
+  for (let cell = 0; cell < puzzle.cells; cell++) {
+    const part = grid[cell]!;
+    if (part !== 0 && puzzle.partOffset[part] === 0) sum += costs[puzzle.partClass[part]! * puzzle.cells + cell]!;
+  }
+  return sum;
 }
 
 /**

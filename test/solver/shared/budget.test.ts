@@ -5,7 +5,8 @@ import { EDGE_BUDGET, solveCode } from '../../../solver/index.ts';
 const SOLDIERS_10x10 = Array.from({ length: 10 }, (_, r) => (r < 2 ? 'BBSSSSSSSS' : r === 9 ? 'SSSSSSSS..' : 'SSSSSSSSSS')).join('-');
 
 const cases: Array<[string, string, Record<string, unknown>, string]> = [
-  ['BFS, 10×10 soldiers, step', SOLDIERS_10x10, { metric: 'step' }, 'bfs'],
+  ['BFS, 10×10 soldiers, step', SOLDIERS_10x10, { metric: 'step', algorithm: 'bfs' }, 'bfs'],
+  ['A*, 10×10 soldiers, step', SOLDIERS_10x10, { metric: 'step' }, 'astar'],
   ['BFS on bitboards, 5×5 Klotski, 29 moves', 'VBBVS-VBBVS-HHSS.-VSHHS-V.SSS', { algorithm: 'bfs' }, 'bfs'],
   ['A* on bitboards, 5×5 Klotski, 29 moves', 'VBBVS-VBBVS-HHSS.-VSHHS-V.SSS', {}, 'astar'],
   ['BFS on wide bitboards, 6×6 Klotski', 'SSS.SS-.BBSSS-SBBSSS-SSSSSS-SSSSSS-.SS.SS', { algorithm: 'bfs' }, 'bfs'],
