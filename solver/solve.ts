@@ -37,7 +37,7 @@ export interface SolveOptions extends Budget {
   goal?: GoalSpec | null;
   /** Transposition table size cap for IDA* (default 16 MB). */
   ttBytes?: number;
-  /** Most states the breadth-first search may store (default: what fits in BFS_MEMORY_BYTES). */
+  /** Most states breadth-first search or A* may store (default: what fits in BFS_MEMORY_BYTES). */
   maxStates?: number;
 }
 
@@ -70,12 +70,14 @@ export interface SolveResult {
 }
 
 /**
- * Memory breadth-first search may fill before `auto` continues with IDA* (and `bfs` gives up): the real count of
- * positions decides, not an estimate. A position costs its key words, a parent index, a tag byte and its hash; the
- * index covers only the newest layers (state-table.ts), allowed for here as one more 8-byte slot per position.
+ * Memory breadth-first search or A* may fill before `auto` continues with IDA* (and `bfs` or `astar` gives up): the
+ * real count of positions decides, not an estimate. A position costs its key words, a parent index, a tag and its
+ * hash; breadth-first search indexes only the newest layers (state-table.ts), allowed for here as one more 8-byte
+ * slot per position; A* indexes every position (up to 16 bytes a position, just after the index doubles) and queues
+ * it (6 bytes).
  */
 export const BFS_MEMORY_BYTES = 64 * 1024 * 1024;
-const bfsStateLimit = (words: number) => Math.floor(BFS_MEMORY_BYTES / (4 * words + 17));
+const stateLimit = (words: number, bestFirst: boolean) => Math.floor(BFS_MEMORY_BYTES / (4 * words + (bestFirst ? 33 : 17)));
 const DEFAULT_MAX_MS = 60_000;
 
 /**
@@ -126,9 +128,9 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
   const estimate = estimateStates(puzzle);
   let nodes = 0;
   if (algorithm !== 'ida') {
-    const maxStates = options.maxStates ?? bfsStateLimit(Math.max(puzzle.words, puzzle.classes.length + 2));
     // Best-first by default: it stores the positions breadth-first search would, less those the bound rules out.
     const costs = algorithm === 'bfs' ? null : pieceCosts(puzzle, metric);
+    const maxStates = options.maxStates ?? stateLimit(Math.max(puzzle.words, puzzle.classes.length + 2), costs !== null);
     const run = explore(puzzle, grid, { metric, fold: true, stopAtGoal: true, clock, maxStates, expectedStates: estimate, costs });
     nodes = run.nodes;
     const stats = { algorithm: run.bestFirst ? ('astar' as const) : ('bfs' as const), nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.table.bytes, estimate };

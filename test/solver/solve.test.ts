@@ -199,6 +199,18 @@ describe('budgets', () => {
     expect(result.stats.ms).toBeLessThan(1000);
   });
 
+  it('auto continues with IDA* when A* fills its memory cap; astar and bfs give up there', () => {
+    const layout = parseLayoutOrThrow('SSSSS-S.S.S-SSBBS-SSBBS-S.SSS-SSSSS');
+    const full = solve(layout, { algorithm: 'bfs' });
+    const auto = solve(layout, { maxStates: 500 });
+    expect([auto.stats.algorithm, auto.status, auto.length]).toEqual(['ida', 'solved', full.length]);
+    expect(auto.stats.nodes).toBeGreaterThan(500);
+    for (const algorithm of ['astar', 'bfs'] as const) {
+      const r = solve(layout, { algorithm, maxStates: 500 });
+      expect([r.stats.algorithm, r.status], algorithm).toEqual([algorithm, 'budget-exceeded']);
+    }
+  });
+
   it('auto searches the classic board best-first (A*) and says so', () => {
     expect(solve(parseLayoutOrThrow(code)).stats.algorithm).toBe('astar');
   });
