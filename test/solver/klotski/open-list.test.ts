@@ -8,7 +8,17 @@ function drain(open: OpenList): Array<[number, number]> {
 }
 
 describe('OpenList', () => {
-  it('gives the lowest f first and, of equal f, the newest state first; then -1', () => {
+  it('of equal f, gives the smallest h (the deepest state) first, then the newest', () => {
+    const open = new OpenList();
+    open.add(0, 2, 2);
+    open.add(1, 3, 1);
+    open.add(2, 2, 2);
+    open.add(3, 40, 40);
+    open.add(4, 39, 41);
+    expect(drain(open)).toEqual([[1, 4], [2, 4], [0, 4], [4, 80], [3, 80]]);
+  });
+
+  it('gives the lowest f first; then -1', () => {
     const open = new OpenList();
     open.add(0, 0, 5);
     open.add(1, 1, 3);
