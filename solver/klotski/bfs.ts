@@ -146,7 +146,6 @@ export function exploreGrid(puzzle: Puzzle, startGrid: Uint8Array, options: Expl
   if (fold) board.canonicalInto(scratch, 0);
   else scratch.set(board.key);
   table.add(scratch, 0, -1);
-  const layerStarts = [0];
   let solvedCount = 0;
   if (board.isSolved()) {
     solvedCount = 1;
@@ -154,28 +153,13 @@ export function exploreGrid(puzzle: Puzzle, startGrid: Uint8Array, options: Expl
   }
   let goalIndex = board.isSolved() ? 0 : -1;
   const costs = options.stopAtGoal && options.costs ? options.costs : null;
-  const open = costs ? new OpenList() : null;
-  if (open) {
-    table.reserveIndex(Math.min(maxStates, 1 << 16));
-    open.add(0, 0, gridCost(puzzle, costs!, startGrid));
-  }
-  let layerEnd = 1;
+  const frontier = new Frontier(table, clock, maxStates, costs ? gridCost(puzzle, costs, startGrid) : null);
+  const { open, layerStarts } = frontier;
   let nodes = 0;
   let successors = 0;
-  let order = 0;
-  for (;;) {
-    let idx: number;
-    if (open) {
-      idx = open.pop();
-      if (idx < 0) break;
-      clock.depth = open.f;
-    } else {
-      if (order >= table.size) break;
-      idx = order++;
-      if (idx === layerEnd) layerEnd = startLayer(table, layerStarts, clock, idx);
-    }
+  for (let idx = frontier.next(); idx >= 0; idx = frontier.next()) {
     if (clock.charge(nodeWork + successors * successorWork, nodes)) {
-      return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: open ? open.f : layerStarts.length };
+      return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: frontier.lowerBound() };
     }
     successors = 0;
     nodes++;
@@ -214,7 +198,7 @@ export function exploreGrid(puzzle: Puzzle, startGrid: Uint8Array, options: Expl
           continue;
         }
         const added = table.insertAt(slot, scratch, 0, hash, idx, moveTag(code, width, storedCell, from, to, mirrored));
-        if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: open ? open.f : layerStarts.length };
+        if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: frontier.lowerBound() };
         if (open) open.add(added, g, hHere - costs![at + from]! + costs![at + to]!);
         if ((isGoalPiece ? to : goalPos) === goalCell) {
           solvedCount++;
@@ -241,15 +225,57 @@ function gridCost(puzzle: Puzzle, costs: Int16Array, grid: Uint8Array): number {
 }
 
 /**
- * Bookkeeping when a breadth-first search reaches `first`, the first position of a new layer: records where the layer
- * starts, tells the clock the depth, and drops the layer two back from the index (successors of this layer lie in the
- * layer before it, itself or the next). Returns where the new layer ends.
+ * Which stored position a search expands next, and what its stop proves. Breadth-first: table order, which is distance
+ * order; at the first position of each layer it records where the layer starts, tells the clock the depth, and drops
+ * the layer two back from the index (successors of this layer lie in the layer before it, itself or the next).
+ * Best-first (given the start's cost): the open list's order, over an index sized up front, since it holds every
+ * position.
  */
-export function startLayer(table: StateTable, layerStarts: number[], clock: BudgetClock, first: number): number {
-  table.forgetBefore(layerStarts[layerStarts.length - 1]!);
-  layerStarts.push(first);
-  clock.depth = layerStarts.length - 1;
-  return table.size;
+export class Frontier {
+  /** Best-first only: the open list (the search queues each new position on it). */
+  readonly open: OpenList | null;
+  /** Breadth-first: `layerStarts[d]` is the index of the first position at distance d (see Exploration). */
+  readonly layerStarts = [0];
+  private readonly table: StateTable;
+  private readonly clock: BudgetClock;
+  private order = 0;
+  private layerEnd = 1;
+
+  /** `startCost`: the start's bound for a best-first search, or null for breadth-first. */
+  constructor(table: StateTable, clock: BudgetClock, maxStates: number, startCost: number | null) {
+    this.table = table;
+    this.clock = clock;
+    this.open = startCost === null ? null : new OpenList();
+    if (this.open) {
+      table.reserveIndex(Math.min(maxStates, 1 << 16));
+      this.open.add(0, 0, startCost!);
+    }
+  }
+
+  /** The next position to expand, or -1 when none is left. */
+  next(): number {
+    const open = this.open;
+    if (open) {
+      const idx = open.pop();
+      if (idx >= 0) this.clock.depth = open.f;
+      return idx;
+    }
+    if (this.order >= this.table.size) return -1;
+    const idx = this.order++;
+    if (idx === this.layerEnd) {
+      const { table, layerStarts } = this;
+      table.forgetBefore(layerStarts[layerStarts.length - 1]!);
+      layerStarts.push(idx);
+      this.clock.depth = layerStarts.length - 1;
+      this.layerEnd = table.size;
+    }
+    return idx;
+  }
+
+  /** Stopped short: no solution is shorter than this (the f being expanded, or the next layer's distance). */
+  lowerBound(): number {
+    return this.open ? this.open.f : this.layerStarts.length;
+  }
 }
 
 /** Canonical keys from the start to state `index`, following parent links. */

@@ -9,10 +9,9 @@
  * list by moves so far plus the bound (open-list.ts) instead of in table order; everything else is shared.
  */
 import { fitting, hashOf, mirrorCells, mirrorTops, occupied, type Bitboard } from './bitboard.ts';
-import { startLayer, type Exploration, type ExploreOptions } from './bfs.ts';
+import { Frontier, type Exploration, type ExploreOptions } from './bfs.ts';
 import type { Metric } from './puzzle.ts';
 import { freshAxes, knownFromParent, metricCode, MOVE, moveTag, STEP, STRAIGHT, taggedCell } from './move-tags.ts';
-import { OpenList } from './open-list.ts';
 import { StateTable } from './state-table.ts';
 
 /** Words per stored position: the class masks, then empty cells, hash, mirror image's hash. */
@@ -128,30 +127,15 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
   if (startSolved && options.stopAtGoal) return { status: 'solved', table, layerStarts: [0, 1], goalIndex: 0, solvedCount, nodes: 0, lowerBound: 0 };
   // Best-first: per-piece costs by bitboard class (class c is the puzzle's class c + 1).
   const costs = options.stopAtGoal && options.costs ? options.costs.subarray(cells) : null;
-  const open = costs ? new OpenList() : null;
-  // Best-first search indexes every position (not just the last layers): sized up front, not rebuilt as it grows.
-  if (open) table.reserveIndex(Math.min(maxStates, 1 << 16));
-  if (open) open.add(0, 0, positionCost(costs!, board.start, K, cells));
-  const layerStarts = [0];
-  let layerEnd = 1;
+  const frontier = new Frontier(table, clock, maxStates, costs ? positionCost(costs, board.start, K, cells) : null);
+  const { open, layerStarts } = frontier;
   let nodes = 0;
   let successors = 0;
   // Positions stored so far that the clock has been charged for.
   let charged = 1;
-  let order = 0;
-  for (;;) {
-    let idx: number;
-    if (open) {
-      idx = open.pop();
-      if (idx < 0) break;
-      clock.depth = open.f;
-    } else {
-      if (order >= table.size) break;
-      idx = order++;
-      if (idx === layerEnd) layerEnd = startLayer(table, layerStarts, clock, idx);
-    }
+  for (let idx = frontier.next(); idx >= 0; idx = frontier.next()) {
     if (clock.charge(nodeWork + successors * successorWork + (table.size - charged) * insertWork, nodes)) {
-      return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: open ? open.f : layerStarts.length };
+      return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: frontier.lowerBound() };
     }
     successors = 0;
     charged = table.size;
@@ -234,7 +218,7 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
             next[K + 2] = hm;
           }
           const added = table.insertAt(slot, next, 0, key, idx, moveTag(code, width, useMirror ? mirror[base + q]! : q, p, q, useMirror));
-          if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: open ? open.f : layerStarts.length };
+          if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: frontier.lowerBound() };
           if (open) open.add(added, g, hHere - costs![base + p]! + costs![base + q]!);
           // The goal piece is class 0; a folded key is solved exactly when its mirror is (the goal is symmetric).
           if (c === 0 ? ((cur[0]! ^ moved) & goalBit) !== 0 : solvedHere) {
