@@ -4,11 +4,13 @@
  * 1. Breadth-first rate per board size and metric: whole spaces (capped), positions and successors per second, the
  *    bitboard search (≤ 32 cells) beside the part-grid search in the same run.
  * 2. Outcomes on a seeded set of custom boards (other goals for the 2×2, three or more empty cells, 5×5, 4×6, 5×6,
- *    6×6): each strategy's warm median, how many the edge budget answers, and `auto` against the faster of bfs and ida.
+ *    6×6): each strategy's warm median, how many the edge budget answers (by search alone, and as the CLI answers:
+ *    the tablebase first), and `auto` against the faster of bfs and ida.
  * Writes both tables to bench/RESULTS.md.
  */
 import { cpus } from 'node:os';
 import { EDGE_BUDGET, METRICS, parseLayoutOrThrow, resolveGoal, solve, type Algorithm, type GoalSpec, type Metric } from '../solver/index.ts';
+import { fileTables } from '../solver/node/tablebase-files.ts';
 import { explore, exploreGrid, gridWork } from '../solver/klotski/bfs.ts';
 import { toBitboard } from '../solver/klotski/bitboard.ts';
 import { bitboardWork } from '../solver/klotski/bitboard-bfs.ts';
@@ -126,53 +128,60 @@ function customSet(): Array<{ kind: string; code: string; goal?: GoalSpec }> {
   return set;
 }
 
-type Run = { algorithm: Algorithm; budget: { maxWork?: number; maxMs?: number } };
+/** `tables`: with the tablebase, as the CLI and the Worker solve (the searches below run without it). */
+type Run = { algorithm: Algorithm; budget: { maxWork?: number; maxMs?: number }; tables?: boolean };
+const tablebase = fileTables();
 
 /** Warm medians of several configurations, run in turn (not one after the other) so machine noise hits all alike. */
 function warm(code: string, goal: GoalSpec | undefined, runs: Run[]) {
   const layout = parseLayoutOrThrow(code);
-  let last = runs.map(({ algorithm, budget }) => solve(layout, { algorithm, goal, ...budget }));
+  const once = ({ algorithm, budget, tables }: Run) => solve(layout, { algorithm, goal, ...budget, tablebase: tables ? tablebase : null });
+  let last = runs.map(once);
   // Warm-up rounds until the engines are optimised for this board (10 rounds or 300 ms, whichever is shorter).
-  for (let round = 0, until = performance.now() + 300; round < 10 && performance.now() < until; round++) {
-    last = runs.map(({ algorithm, budget }) => solve(layout, { algorithm, goal, ...budget }));
-  }
+  for (let round = 0, until = performance.now() + 300; round < 10 && performance.now() < until; round++) last = runs.map(once);
   const times: number[][] = runs.map(() => []);
   const repeats = Math.max(...last.map((r) => r.stats.ms)) > 500 ? 1 : 7;
   for (let i = 0; i < repeats; i++) {
-    runs.forEach(({ algorithm, budget }, k) => {
+    runs.forEach((run, k) => {
       const t = performance.now();
-      last[k] = solve(layout, { algorithm, goal, ...budget });
+      last[k] = once(run);
       times[k]!.push(performance.now() - t);
     });
   }
   return runs.map((_, k) => ({ ms: median(times[k]!), result: last[k]! }));
 }
 
+type Timed = ReturnType<typeof warm>[number];
 const outcomeRows: string[] = [];
 const autoTimes: number[] = [];
 let answered = 0;
+let answeredCli = 0;
 let worstRatio = 0;
 const nodeRatios: number[] = [];
 const set = customSet();
 for (const { kind, code, goal } of set) {
-  const [auto, bfs, edge] = warm(code, goal, [
+  const [auto, bfs, edge, cli] = warm(code, goal, [
     { algorithm: 'auto', budget: {} },
     { algorithm: 'bfs', budget: {} },
     { algorithm: 'auto', budget: EDGE_BUDGET },
-  ]) as [ReturnType<typeof warm>[number], ReturnType<typeof warm>[number], ReturnType<typeof warm>[number]];
-  const [ida] = warm(code, goal, [{ algorithm: 'ida', budget: { maxMs: 5_000 } }]) as [ReturnType<typeof warm>[number]];
+    { algorithm: 'auto', budget: EDGE_BUDGET, tables: true },
+  ]) as [Timed, Timed, Timed, Timed];
+  const [ida] = warm(code, goal, [{ algorithm: 'ida', budget: { maxMs: 5_000 } }]) as [Timed];
   const ok = edge.result.status === 'solved' && edge.result.length === auto.result.length;
   if (ok) answered++;
+  const okCli = cli.result.status === 'solved' && cli.result.length === auto.result.length;
+  if (okCli) answeredCli++;
   autoTimes.push(auto.ms);
   const fastest = Math.min(bfs.ms, ida.result.status === 'solved' ? ida.ms : Infinity);
   worstRatio = Math.max(worstRatio, auto.ms / fastest);
   nodeRatios.push(auto.result.stats.nodes / bfs.result.stats.nodes);
-  const row = `| ${kind} | \`${code}\`${goal ? ` → B@${goal.at}` : ''} | ${auto.result.length} | ${auto.result.stats.algorithm} | ${auto.result.stats.nodes.toLocaleString('en')} | ${fmt(auto.ms)} | ${bfs.result.stats.nodes.toLocaleString('en')} | ${fmt(bfs.ms)} | ${ida.result.status === 'solved' ? fmt(ida.ms) : `> ${fmt(ida.ms)}`} | ${ok ? `✓ ${fmt(edge.ms)}` : '503'} |`;
+  const row = `| ${kind} | \`${code}\`${goal ? ` → B@${goal.at}` : ''} | ${auto.result.length} | ${auto.result.stats.algorithm} | ${auto.result.stats.nodes.toLocaleString('en')} | ${fmt(auto.ms)} | ${bfs.result.stats.nodes.toLocaleString('en')} | ${fmt(bfs.ms)} | ${ida.result.status === 'solved' ? fmt(ida.ms) : `> ${fmt(ida.ms)}`} | ${ok ? `✓ ${fmt(edge.ms)}` : '503'} | ${okCli ? `✓ ${cli.result.stats.algorithm} ${fmt(cli.ms)}` : '503'} |`;
   outcomeRows.push(row);
   console.log(row);
 }
 const sorted = [...autoTimes].sort((a, b) => a - b);
-const summary = `${set.length} boards: at the edge budget ${answered} answered optimally (${Math.round((100 * answered) / set.length)} %); unbudgeted \`auto\` warm median ${fmt(median(autoTimes))} ms, p90 ${fmt(sorted[Math.floor(0.9 * (sorted.length - 1))]!)} ms, max ${fmt(sorted[sorted.length - 1]!)} ms; \`auto\` at most ${worstRatio.toFixed(2)}× the faster of bfs and ida; \`auto\` (A*) expands a median ${median(nodeRatios).toFixed(2)}× (least ${Math.min(...nodeRatios).toFixed(2)}×) the positions of bfs.`;
+const percent = (n: number) => `${Math.round((100 * n) / set.length)} %`;
+const summary = `${set.length} boards: at the edge budget, as the CLI and the Worker answer (the tablebase first), ${answeredCli} answered optimally (${percent(answeredCli)}); by search alone ${answered} (${percent(answered)}); searched without the tablebase, unbudgeted \`auto\` warm median ${fmt(median(autoTimes))} ms, p90 ${fmt(sorted[Math.floor(0.9 * (sorted.length - 1))]!)} ms, max ${fmt(sorted[sorted.length - 1]!)} ms; \`auto\` at most ${worstRatio.toFixed(2)}× the faster of bfs and ida; \`auto\` (A*) expands a median ${median(nodeRatios).toFixed(2)}× (least ${Math.min(...nodeRatios).toFixed(2)}×) the positions of bfs.`;
 console.log(summary);
 
 /**
@@ -224,8 +233,8 @@ writeSection(
     '',
     `Custom boards (seeded; 9–34 moves; reachable spaces of at most 250,000 positions, as in issue 16; the issue's six examples first): ${summary} Warm medians of 7 runs, the configurations run in turn.`,
     '',
-    '| kind | layout | moves | auto | auto nodes | auto ms | bfs nodes | bfs ms | ida ms | edge budget |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| kind | layout | moves | auto | auto nodes | auto ms | bfs nodes | bfs ms | ida ms | edge budget, search | edge budget, CLI |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...outcomeRows,
     '',
     'A* and IDA* against breadth-first search: positions expanded to the optimal solution, and ms (one warm run; IDA* capped at 20 s). IDA* runs on the part grid; A* and breadth-first search on bitboards where the board allows (the part grid past 64 cells); IDA* and A* use the same goal-distance-plus-blockers bound.',

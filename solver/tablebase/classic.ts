@@ -14,8 +14,8 @@ function shapeOf(p: { width: number; height: number }): number {
 
 /**
  * The layout as a tablebase position, or why the tablebase does not cover it: it must be the 4×5 board with one 2×2
- * piece (the goal piece, going to row 3, col 1), other pieces of 1×2, 2×1 and 1×1, and two empty cells. Letters do not
- * matter: only shapes decide distances.
+ * piece (the goal piece, going to row 3, col 1), other pieces of 1×2, 2×1 and 1×1, and two or three empty cells.
+ * Letters do not matter: only shapes decide distances.
  */
 export function toClassicPosition(layout: Layout, goal: Goal): { position: ClassicPosition } | { reason: string } {
   if (layout.width !== WIDTH || layout.height !== HEIGHT) return { reason: `the tablebase covers the 4×5 board, not ${layout.width}×${layout.height}` };
@@ -32,7 +32,7 @@ export function toClassicPosition(layout: Layout, goal: Goal): { position: Class
   }
   if (counts[BLOCK] !== 1) return { reason: `the tablebase covers layouts with one 2×2 piece, not ${counts[BLOCK]}` };
   const mix = findMix(counts[1]!, counts[2]!, counts[3]!);
-  if (!mix) return { reason: 'the tablebase covers layouts with exactly two empty cells' };
+  if (!mix) return { reason: `the tablebase covers layouts with two or three empty cells, not ${20 - 4 - 2 * (counts[1]! + counts[2]!) - counts[3]!}` };
   const position = new ClassicPosition(mix);
   for (const p of layout.pieces) {
     const s = shapeOf(p);

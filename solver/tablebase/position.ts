@@ -16,8 +16,11 @@ const SHAPE_OF_CODE = Int8Array.from([-1, BLOCK, 1, 1, 2, 2, SOLDIER]);
 /** Shape placed for a unit symbol (empty has none). */
 const SHAPE_OF_UNIT = Int8Array.from([-1, 1, 2, SOLDIER]);
 
-/** Most moves one position can have: 8 pieces touch the two empty cells, none reaches more than 3 places. */
-export const MAX_MOVES = 32;
+/**
+ * More moves than one position can have: at most 12 pieces touch three empty cells, and none reaches more than 3
+ * places (its shape fits its own cells plus the empty ones at most 4 ways).
+ */
+export const MAX_MOVES = 48;
 
 export class ClassicPosition {
   readonly mix: Mix;

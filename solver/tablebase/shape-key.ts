@@ -6,7 +6,7 @@ import { formatLayout } from '../klotski/codec.ts';
 import { mirrorLayout, type Layout } from '../klotski/layout.ts';
 import { toClassicPosition, toLayout } from './classic.ts';
 
-/** The key, or null when the layout is not a classic 4×5 position (one 2×2, two empty cells). */
+/** The key, or null when the layout is not a classic 4×5 position (one 2×2, two or three empty cells). */
 export function shapeKey(layout: Layout): string | null {
   const blocks = layout.pieces.flatMap((p, i) => (p.width === 2 && p.height === 2 ? [i] : []));
   if (blocks.length !== 1) return null;

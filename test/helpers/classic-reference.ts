@@ -117,15 +117,15 @@ export function toCode(position: string): string {
 }
 
 /**
- * A random arrangement of a mix (v verticals, h horizontals, s soldiers, two empty cells), or null after many
+ * A random arrangement of a mix (v verticals, h horizontals, s soldiers, `empty` empty cells), or null after many
  * failed tries; `blockAt` fixes the 2×2's top-left.
  */
-export function randomArrangement(rand: (n: number) => number, v: number, h: number, s: number, blockAt?: number): string | null {
+export function randomArrangement(rand: (n: number) => number, v: number, h: number, s: number, blockAt?: number, empty = 2): string | null {
   for (let attempt = 0; attempt < 2000; attempt++) {
     const board = new Array<string>(W * H).fill('');
     const block = blockAt ?? rand(H - 1) * W + rand(W - 1);
     cellsOf('B', block).forEach((i, k) => (board[i] = SHAPES.B!.cells[k]!));
-    const units = [...'V'.repeat(v), ...'H'.repeat(h), ...'S'.repeat(s), '.', '.'];
+    const units = [...'V'.repeat(v), ...'H'.repeat(h), ...'S'.repeat(s), ...'.'.repeat(empty)];
     let ok = true;
     for (let i = 0; i < W * H && ok; i++) {
       if (board[i] !== '') continue;
@@ -146,7 +146,7 @@ export function randomArrangement(rand: (n: number) => number, v: number, h: num
 }
 
 /** Counts the arrangements of a mix by exhaustive placement (independent of the product's numbering). */
-export function countArrangements(v: number, h: number, s: number): number {
+export function countArrangements(v: number, h: number, s: number, empty = 2): number {
   const board = new Array<string>(W * H).fill('');
   let count = 0;
   const fill = (from: number, left: Record<string, number>) => {
@@ -173,8 +173,24 @@ export function countArrangements(v: number, h: number, s: number): number {
   for (let block = 0; block < W * H; block++) {
     if (Math.floor(block / W) + 2 > H || (block % W) + 2 > W) continue;
     cellsOf('B', block).forEach((i, k) => (board[i] = SHAPES.B!.cells[k]!));
-    fill(0, { '.': 2, V: v, H: h, S: s });
+    fill(0, { '.': empty, V: v, H: h, S: s });
     for (const i of cellsOf('B', block)) board[i] = '';
   }
   return count;
+}
+
+/** A reference position from a layout code of B, V, H, S and '.' (a fixed letter's first uncovered cell is its top-left). */
+export function fromCode(code: string): string {
+  const flat = code.split('-').join('');
+  const board = new Array<string>(W * H).fill('');
+  for (let i = 0; i < W * H; i++) {
+    const letter = flat[i]!;
+    if (board[i] !== '') continue;
+    if (letter === '.') {
+      board[i] = '.';
+      continue;
+    }
+    cellsOf(letter, i).forEach((j, k) => (board[j] = SHAPES[letter]!.cells[k]!));
+  }
+  return board.join('');
 }

@@ -5,8 +5,8 @@ import { call, freshClient, json, realEnv, ROOMY } from './helpers.ts';
 import { forgetRecent } from '../../worker/cache.ts';
 
 const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
-// Layouts with three empty cells: the classic tablebase does not cover them, so they exercise the search and KV path.
-const SEARCHED = 'SBBS-VBBV-VHHV-V.SV-V..V';
+// Layouts with four empty cells: the tablebase (two or three) does not cover them, so they exercise the search and KV path.
+const SEARCHED = 'SBBS-VBBV-VHHV-V..V-V..V';
 
 function expectSolves(code: string, body: any): void {
   const layout = parseLayoutOrThrow(code);
@@ -21,7 +21,7 @@ describe('GET /solve: miss, then hit', () => {
     const first = await call(`/solve?layout=${SEARCHED}`, { headers: freshClient() }, ROOMY);
     expect(first.status).toBe(200);
     const a = await json(first);
-    expect(a).toMatchObject({ layout: SEARCHED, canonical: SEARCHED, length: 24, solvable: true, optimal: true, cached: false, metric: 'move', stats: { algorithm: 'astar' } });
+    expect(a).toMatchObject({ layout: SEARCHED, canonical: SEARCHED, length: 15, solvable: true, optimal: true, cached: false, metric: 'move', stats: { algorithm: 'astar' } });
     expectSolves(SEARCHED, a);
     expect(await realEnv.SOLUTIONS!.get(`v1:move:${SEARCHED}`)).toBeTruthy();
     expect(first.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
@@ -44,7 +44,7 @@ describe('GET /solve: miss, then hit', () => {
   });
 
   it('a repeat GET is answered by the Cache API, without reading KV', async () => {
-    const code = 'SBBS-SBB.-VHHV-VVVV-.VV.'; // 兵临曹营 less a soldier, not in the tablebase
+    const code = 'SBB.-SBB.-VHHV-VVVV-.VV.'; // 兵临曹营 less two soldiers, not in the tablebase
     expect((await call(`/solve?layout=${code}`, { headers: freshClient() }, ROOMY)).status).toBe(200);
     let reads = 0;
     const counting = { get: (k: string) => (reads++, realEnv.SOLUTIONS!.get(k)), put: () => Promise.resolve() } as unknown as KVNamespace;
@@ -64,7 +64,7 @@ describe('GET /solve: miss, then hit', () => {
   });
 
   it('a mirror image shares the cache entry and gets a correctly mirrored solution', async () => {
-    const code = 'VBBS-VBBS-VHHV-VV.V-SV..'; // 雨声淅沥 less a soldier, not symmetric
+    const code = 'VBBS-VBB.-VHHV-VV.V-SV..'; // 雨声淅沥 less two soldiers, not symmetric
     const mirror = formatLayout(mirrorLayout(parseLayoutOrThrow(code)));
     const a = await json(await call(`/solve?layout=${code}`, { headers: freshClient() }, ROOMY));
     const b = await json(await call(`/solve?layout=${mirror}`, { headers: freshClient() }, ROOMY));
@@ -72,7 +72,7 @@ describe('GET /solve: miss, then hit', () => {
     expect(b.cached).toBe(true);
     expect(b.canonical).toBe(a.canonical);
     expect(b.layout).toBe(mirror);
-    expect(b.length).toBe(27);
+    expect(b.length).toBe(16);
     expectSolves(code, a);
     expectSolves(mirror, b);
   });
@@ -93,7 +93,7 @@ describe('GET /solve: miss, then hit', () => {
   });
 
   it('an unsolvable layout is a normal 200 result, cached too', async () => {
-    const res = await call('/solve?layout=VBBV-VBBV-VVSV-VVSV-S...', { headers: freshClient() }, ROOMY);
+    const res = await call('/solve?layout=VBBV-VBBV-VV.V-VVSV-S...', { headers: freshClient() }, ROOMY); // four empty cells: searched
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(body).toMatchObject({ solvable: false, status: 'unsolvable', length: null, moves: [] });
@@ -127,11 +127,11 @@ describe('concurrency and a failing cache', () => {
         return realEnv.SOLUTIONS!.put(k, v);
       },
     } as unknown as KVNamespace;
-    const code = 'VBBS-VBBS-VHHV-VSVV-..V.'; // 一路顺风 less a soldier, not used elsewhere
+    const code = 'VBBS-VBB.-VHHV-VSVV-..V.'; // 一路顺风 less two soldiers, not used elsewhere
     const responses = await Promise.all([1, 2, 3].map(() => call(`/solve?layout=${code}`, { headers: freshClient() }, { ...ROOMY, SOLUTIONS: counting })));
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
     const bodies = await Promise.all(responses.map(json));
-    expect(bodies[0].length).toBe(26);
+    expect(bodies[0].length).toBe(17);
     expect(new Set(bodies.map((b) => JSON.stringify(b.moves))).size).toBe(1);
     expect(puts).toBe(1);
   });
@@ -141,10 +141,10 @@ describe('concurrency and a failing cache', () => {
       get: () => Promise.reject(new Error('KV is down')),
       put: () => Promise.reject(new Error('KV is down')),
     } as unknown as KVNamespace;
-    const code = 'SBBS-SBB.-.HH.-VVVV-VVVV'; // 捷足先登 less a soldier, solved nowhere else in this file
+    const code = 'SBB.-SBB.-.HH.-VVVV-VVVV'; // 捷足先登 less two soldiers, solved nowhere else in this file
     const res = await call(`/solve?layout=${code}`, { headers: freshClient() }, { ...ROOMY, SOLUTIONS: broken });
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ length: 22, cached: false });
+    expect(await json(res)).toMatchObject({ length: 10, cached: false });
   });
 });
 
@@ -186,7 +186,7 @@ describe('errors are JSON with a code', () => {
   });
 
   it('a solve over budget is 503 budget-exceeded with a lower bound; repeats are answered from the cache, a higher budget searches again', async () => {
-    const code = 'SSSV-BBVV-BBVV-.HHV-..HH'; // 峰回路转 less a soldier: not in the tablebase
+    const code = 'VBBV-VBBV-VHHV-V.SV-..S.'; // 横刀立马 less two soldiers: not in the tablebase, past 3,000 positions
     const res = await call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json', ...freshClient() }, body: JSON.stringify({ layout: code }) }, { SOLVE_MAX_NODES: '2000' });
     expect(res.status).toBe(503);
     expect(res.headers.get('Server-Timing')).toMatch(/solve;.*dur=/);
@@ -204,11 +204,11 @@ describe('errors are JSON with a code', () => {
 
   it('rate-limits cache misses per client with 429 and Retry-After, but not hits', async () => {
     const denying = { limit: async () => ({ success: false }) } as unknown as RateLimit;
-    const miss = await call('/solve?layout=SBBS-SBB.-HHHH-HHHH-.HH.', {}, { MISS_LIMITER: denying });
+    const miss = await call('/solve?layout=SBB.-SBB.-HHHH-HHHH-.HH.', {}, { MISS_LIMITER: denying });
     expect(miss.status).toBe(429);
     expect(miss.headers.get('Retry-After')).toBe('60');
     expect((await json(miss)).error.code).toBe('rate-limited');
-    const searched = 'HHHH-VBBV-VBBV-SHHS-S...';
+    const searched = 'HHHH-VBBV-VBBV-SHH.-S...';
     await call(`/solve?layout=${searched}`, { headers: freshClient() });
     const hit = await call(`/solve?layout=${searched}`, {}, { MISS_LIMITER: denying });
     expect(hit.status).toBe(200);
@@ -216,13 +216,13 @@ describe('errors are JSON with a code', () => {
 
   it('never refuses an answer already stored: after a restart (empty isolate cache) a limited client still gets it from KV', async () => {
     const denying = { limit: async () => ({ success: false }) } as unknown as RateLimit;
-    const stored = 'HHHH-VBBV-VBBV-SHHS-.S..';
+    const stored = 'HHHH-VBBV-VBBV-.HHS-.S..';
     expect((await call(`/solve?layout=${stored}&metric=step`, { headers: freshClient() }, ROOMY)).status).toBe(200);
     forgetRecent(); // a fresh isolate knows only KV
     const res = await call(`/solve?layout=${stored}&metric=step`, {}, { MISS_LIMITER: denying });
     expect(res.status).toBe(200);
     expect((await json(res)).cached).toBe(true);
-    expect((await call('/solve?layout=HHHH-VBBV-VBBV-HHSS-S...&metric=step', {}, { MISS_LIMITER: denying })).status).toBe(429);
+    expect((await call('/solve?layout=HHHH-VBBV-VBBV-HH.S-S...&metric=step', {}, { MISS_LIMITER: denying })).status).toBe(429);
   });
 
   it('the real rate-limit binding eventually says no to one client', async () => {

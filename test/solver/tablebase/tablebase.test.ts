@@ -1,44 +1,41 @@
 /**
- * The classic tablebase against independent references: distances against a plain BFS written in the test
- * (test/helpers/classic-reference.ts), named layouts against the shared table, every solution replayed by the
- * independent checker, and damaged files refused with a fall back to search.
+ * The classic tablebase (two empty cells) against independent references: distances against a plain BFS written in
+ * the test (test/helpers/classic-reference.ts), named layouts against the shared table, every solution replayed by the
+ * independent checker, and damaged files refused with a fall back to search. Three empty cells: three-empty.test.ts.
  */
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { classicMix, evaluateMoves, legalMoves, parseLayoutOrThrow, solve, type Metric, type SolveResult } from '../../../solver/index.ts';
+import { classicMix, evaluateMoves, legalMoves, parseLayoutOrThrow, solve, type Metric } from '../../../solver/index.ts';
 import { fileTables, TABLEBASE_DIR, tablebasePresent } from '../../../solver/node/tablebase-files.ts';
 import { tableFileName } from '../../../solver/tablebase/file.ts';
-import { MIXES, findMix } from '../../../solver/tablebase/mixes.ts';
-import { ClassicPosition } from '../../../solver/tablebase/position.ts';
-import { countArrangements, moveOn, randomArrangement, refClassicDistance, toCode } from '../../helpers/classic-reference.ts';
+import { MIXES, findMix, mixTag } from '../../../solver/tablebase/mixes.ts';
+import { countArrangements, fromCode, moveOn, randomArrangement, refClassicDistance, toCode } from '../../helpers/classic-reference.ts';
 import { CLASSIC } from '../../helpers/fixtures.ts';
 import { seededRandom } from '../../helpers/random-layouts.ts';
-import { refBoard, refReplay } from '../../helpers/reference.ts';
+import { describeTableChecks, expectReplayReachesGoal } from '../../helpers/tablebase-checks.ts';
 
 const METRICS: Metric[] = ['move', 'straight', 'step'];
 const tables = fileTables();
-
-function expectReplayReachesGoal(code: string, result: SolveResult): void {
-  const layout = parseLayoutOrThrow(code);
-  const end = refReplay(refBoard(4, 5, layout.pieces), result.metric, result.moves);
-  const block = layout.pieces.findIndex((p) => p.letter === 'B');
-  expect([end.pieces[block]!.r, end.pieces[block]!.c]).toEqual([3, 1]);
-  expect(result.moves).toHaveLength(result.length!);
-}
 
 describe('tablebase files', () => {
   it('are built (npm test runs npm run build first)', () => {
     expect(tablebasePresent(), 'run npm run build:tables').toBe(true);
   });
 
-  it('cover 36 piece mixes in 7,903,224 numbers, the largest mix 997,920', () => {
-    expect(MIXES).toHaveLength(36);
-    expect(MIXES.reduce((s, m) => s + m.size, 0)).toBe(7_903_224);
-    expect(Math.max(...MIXES.map((m) => m.size))).toBe(997_920);
+  it('cover 36 piece mixes with two empty cells in 7,903,224 numbers and 28 with three in 13,908,960', () => {
+    const two = MIXES.filter((m) => m.empty === 2);
+    const three = MIXES.filter((m) => m.empty === 3);
+    expect([two.length, three.length, MIXES.length]).toEqual([36, 28, 64]);
+    expect(two.reduce((s, m) => s + m.size, 0)).toBe(7_903_224);
+    expect(Math.max(...two.map((m) => m.size))).toBe(997_920);
+    expect(three.reduce((s, m) => s + m.size, 0)).toBe(13_908_960);
+    expect(Math.max(...three.map((m) => m.size))).toBe(1_995_840);
     expect(findMix(4, 1, 4)!.size).toBe(415_800);
+    expect(findMix(4, 1, 3)).toMatchObject({ empty: 3, size: 554_400 });
+    expect(new Set(MIXES.map(mixTag)).size).toBe(64);
   });
 
   it('stats.json counts the same positions as an independent enumeration, mix by mix', () => {
@@ -54,64 +51,7 @@ describe('tablebase files', () => {
   });
 });
 
-describe('ranking', () => {
-  it('numbers every position of every mix once: unrank then rank gives the number back', () => {
-    for (const mix of MIXES) {
-      const position = new ClassicPosition(mix);
-      let valid = 0;
-      for (let index = 0; index < mix.size; index++) {
-        if (!position.unrank(index)) continue;
-        valid++;
-        if (position.rank() !== index) throw new Error(`${mix.id}: ${index} ranks as ${position.rank()}`);
-      }
-      expect(valid).toBe(countArrangements(mix.vertical, mix.horizontal, mix.soldiers));
-    }
-  });
-});
-
-/** Random arrangements of every mix, some with the block already at the goal. */
-function samples(): string[] {
-  const rand = seededRandom(2026);
-  const out: string[] = [];
-  for (const mix of MIXES) {
-    for (let k = 0; k < 6; k++) {
-      const a = randomArrangement(rand, mix.vertical, mix.horizontal, mix.soldiers, k === 0 ? 13 : undefined);
-      if (a) out.push(a);
-    }
-  }
-  return out;
-}
-
-describe('distances equal an independent breadth-first search', () => {
-  const positions = samples();
-
-  it('samples ≥ 200 arrangements across the mixes that have positions', () => {
-    expect(positions.length).toBeGreaterThanOrEqual(200);
-  });
-
-  for (const metric of METRICS) {
-    it(`${metric}: solved, unsolvable and already-solved positions, every solution replayed`, () => {
-      let unsolvable = 0;
-      let atGoal = 0;
-      for (const position of positions) {
-        const code = toCode(position);
-        const expected = refClassicDistance(position, metric);
-        const result = solve(parseLayoutOrThrow(code), { metric, tablebase: tables });
-        expect(result.stats.algorithm, code).toBe('table');
-        expect(result.length, `${code} (${metric})`).toBe(expected);
-        if (expected === null) {
-          unsolvable++;
-          expect(result).toMatchObject({ status: 'unsolvable', solvable: false, moves: [] });
-        } else {
-          if (expected === 0) atGoal++;
-          expectReplayReachesGoal(code, result);
-        }
-      }
-      expect(unsolvable).toBeGreaterThan(20);
-      expect(atGoal).toBeGreaterThan(20);
-    });
-  }
-});
+describeTableChecks({ empty: 2, samplesPerMix: 6, seed: 2026, atLeast: { samples: 200, unsolvable: 20, atGoal: 20 } });
 
 describe('named layouts', () => {
   for (const named of CLASSIC) {
@@ -149,7 +89,7 @@ describe('move evaluation', () => {
   });
 
   it('is null where the tablebase does not reach: other boards, other goals, missing tables', () => {
-    expect(evaluateMoves(parseLayoutOrThrow('SBBS-VBBV-VHHV-V.SV-V..V'), 'move', tables)).toBeNull();
+    expect(evaluateMoves(parseLayoutOrThrow('SBBS-VBBV-VHHV-V..V-V..V'), 'move', tables)).toBeNull(); // four empty cells
     expect(evaluateMoves(parseLayoutOrThrow('VBBV-VBBV-VHHV-VSSV-S..S'), 'move', tables, { piece: 'B', at: [3, 0] })).toBeNull();
     expect(evaluateMoves(parseLayoutOrThrow('VBBV-VBBV-VHHV-VSSV-S..S'), 'move', () => null)).toBeNull();
   });
@@ -173,6 +113,16 @@ describe('choosing the engine', () => {
     const wide = parseLayoutOrThrow('SBBSS-SBBSS-SS.SS-SSSSS');
     expect(() => solve(wide, { algorithm: 'table', tablebase: tables })).toThrow('the tablebase covers the 4×5 board, not 5×4');
     expect(() => solve(hengdao, { algorithm: 'table', tablebase: null })).toThrow('the move tablebase for this piece mix is not available');
+  });
+
+  it('three empty cells are answered from the table; four are searched, and algorithm "table" says why', () => {
+    const code = 'VBBV-VBBV-VHHV-VS.V-S..S';
+    const result = solve(parseLayoutOrThrow(code), { tablebase: tables });
+    expect([result.stats.algorithm, result.length]).toEqual(['table', refClassicDistance(fromCode(code), 'move')]);
+    expectReplayReachesGoal(code, result);
+    const four = parseLayoutOrThrow('VBBV-VBBV-VHHV-V..V-S..S');
+    expect(solve(four, { tablebase: tables }).stats.algorithm).toBe('astar');
+    expect(() => solve(four, { algorithm: 'table', tablebase: tables })).toThrow('the tablebase covers layouts with two or three empty cells, not 4');
   });
 
   it('relabelled pieces and one-off letters of the same shapes use the same table', () => {
