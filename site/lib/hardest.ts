@@ -19,11 +19,16 @@ export interface MixStats {
   farthest: Record<Metric, Farthest>;
 }
 
-export interface TablebaseStats {
+export interface MixGroupStats {
   positions: number;
   solvable: number;
   farthest: Record<Metric, Farthest & { mix: string }>;
   mixes: MixStats[];
+}
+
+/** The classic board (two empty cells) at the top level; the mixes with three empty cells under `threeEmpty`. */
+export interface TablebaseStats extends MixGroupStats {
+  threeEmpty: MixGroupStats;
 }
 
 export function tablebaseStats(): TablebaseStats {
@@ -36,7 +41,7 @@ export function solutionHref(code: string, metric: Metric): string {
 }
 
 /** Mixes ordered by their farthest distance in a metric, hardest first (mixes with no solvable position last). */
-export function byHardest(stats: TablebaseStats, metric: Metric): MixStats[] {
+export function byHardest(stats: MixGroupStats, metric: Metric): MixStats[] {
   return [...stats.mixes].sort((a, b) => (b.farthest[metric].distance ?? -1) - (a.farthest[metric].distance ?? -1));
 }
 

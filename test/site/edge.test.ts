@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
 import { evaluateMoves, parseLayoutOrThrow } from '../../solver/index.ts';
-import { fileTables } from '../../solver/node/tablebase-files.ts';
+import { fileTables, TABLEBASE_DIR } from '../../solver/node/tablebase-files.ts';
+import { readFileSync } from 'node:fs';
 import { scrambledTiles } from '../helpers/random-layouts.ts';
 import { closeSuite, launch } from './browser.ts';
 import { gifFrameCount } from '../helpers/gif.ts';
@@ -102,6 +103,11 @@ describe('/hardest/', () => {
     const links = await page.locator('a.hardest-link').evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href')!, length: a.getAttribute('data-length')!, metric: a.getAttribute('data-metric')! })));
     expect(links.length).toBeGreaterThan(90);
     expect(links.slice(0, 3).map((l) => l.length)).toEqual(['138', '150', '179']);
+    // Three empty cells: their own records (as build:tables found them), then a row per mix with a link per metric.
+    const three = await page.locator('#hardest-three-empty a.hardest-link').evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href')!, length: a.getAttribute('data-length')!, metric: a.getAttribute('data-metric')! })));
+    const stats = JSON.parse(readFileSync(new URL('stats.json', TABLEBASE_DIR), 'utf8')).threeEmpty;
+    expect(three.slice(0, 3).map((l) => Number(l.length))).toEqual(['move', 'straight', 'step'].map((m) => stats.farthest[m].distance));
+    expect(three.length).toBeGreaterThan(3 + 3 * 20);
     // The three overall records and a sample of the per-mix rows.
     for (const link of [...links.slice(0, 3), ...links.filter((_, i) => i % 17 === 5)]) {
       const solution = await browser.newPage();
