@@ -35,6 +35,9 @@ export function tablebaseStats(): TablebaseStats {
   return JSON.parse(readFileSync(new URL(STATS_FILE, BUILD_TABLEBASE_DIR), 'utf8')) as TablebaseStats;
 }
 
+/** Each metric's unit, as the page names it (the i18n keys metric.* translate it). */
+export const METRIC_UNITS = { move: 'moves', straight: 'straight moves', step: 'steps' } as const;
+
 /** The /s/ link of a position in a metric. */
 export function solutionHref(code: string, metric: Metric): string {
   return `/s/${code}${metric === 'move' ? '' : `?metric=${metric}`}`;
