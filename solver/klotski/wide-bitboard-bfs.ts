@@ -100,6 +100,63 @@ function reachWide(board: WideBitboard, p: number, code: number, fitLo: number, 
   return outLo;
 }
 
+/**
+ * As `reachWide` in the move metric, for a reach of few cells: the frontier's cells one at a time, each adding its
+ * neighbours (`neighbours[2p]` lo, `[2p + 1]` hi). Returns lo, leaves hi in `reachHi`.
+ */
+function floodByCells(p: number, fitLo: number, fitHi: number, neighbours: Int32Array): number {
+  let seenLo = lowBit(p);
+  let seenHi = highBit(p);
+  let fl = seenLo;
+  let fh = seenHi;
+  while ((fl | fh) !== 0) {
+    let nl = 0;
+    let nh = 0;
+    for (; fl !== 0; fl &= fl - 1) {
+      const b = 2 * (31 - Math.clz32(fl & -fl));
+      nl |= neighbours[b]!;
+      nh |= neighbours[b + 1]!;
+    }
+    for (; fh !== 0; fh &= fh - 1) {
+      const b = 2 * (63 - Math.clz32(fh & -fh));
+      nl |= neighbours[b]!;
+      nh |= neighbours[b + 1]!;
+    }
+    fl = nl & fitLo & ~seenLo;
+    fh = nh & fitHi & ~seenHi;
+    seenLo |= fl;
+    seenHi |= fh;
+  }
+  reachHi = seenHi & ~highBit(p);
+  return seenLo & ~lowBit(p);
+}
+
+/**
+ * As `reachWide` in the straight metric: from p, cell by cell in each direction while the shape fits. Returns lo,
+ * leaves hi in `reachHi`.
+ */
+function runsByCells(p: number, width: number, cells: number, fitLo: number, fitHi: number): number {
+  let lo = 0;
+  let hi = 0;
+  const col = p % width;
+  // Right, left, up, down: the step, and how many steps stay on the board.
+  for (let d = 0; d < 4; d++) {
+    const step = d === 0 ? 1 : d === 1 ? -1 : d === 2 ? -width : width;
+    const room = d === 0 ? width - 1 - col : d === 1 ? col : d === 2 ? (p - col) / width : (cells - p - width + col) / width;
+    for (let i = 1, q = p + step; i <= room; i++, q += step) {
+      if (q < 32) {
+        if (((fitLo >>> q) & 1) === 0) break;
+        lo |= 1 << q;
+      } else {
+        if (((fitHi >>> q) & 1) === 0) break;
+        hi |= 1 << q;
+      }
+    }
+  }
+  reachHi = hi;
+  return lo;
+}
+
 /** The reach of the class-c piece at p among the empty cells (lo, hi): returns lo, leaves hi in `reachHi`. */
 function reachOfWide(board: WideBitboard, c: number, p: number, emptyLo: number, emptyHi: number, code: number): number {
   const at = 2 * (c * board.cells + p);
@@ -165,6 +222,12 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
   const goalWord = goalCell >>> 5;
   const goalBit = 1 << (goalCell & 31);
   const code = metricCode(metric);
+  const unit = new Uint8Array(K);
+  for (let c = 0; c < K; c++) unit[c] = offsetStart[c + 1]! - offsetStart[c]! === 1 ? 1 : 0;
+  // With few empty cells a piece's reach is a few cells: flooded a cell at a time from per-cell neighbour masks,
+  // which costs less than shifting the whole 64-bit frontier each round.
+  const sparse = board.emptyCells <= 8;
+  const neighbours = board.neighbours;
   // Shapes of up to four cells test their fit with four shifts (missing offsets repeat the first).
   const small = new Uint8Array(K);
   const quad = new Int32Array(4 * K);
@@ -239,7 +302,10 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
           const freeHi = emptyHi | cover[coverAt + 1]!;
           let fitLo: number;
           let fitHi: number;
-          if (small[c]) {
+          if (unit[c]) {
+            fitLo = inBounds[2 * c]! & freeLo;
+            fitHi = inBounds[2 * c + 1]! & freeHi;
+          } else if (small[c]) {
             const o0 = quad[o]!;
             const o1 = quad[o + 1]!;
             const o2 = quad[o + 2]!;
@@ -250,7 +316,12 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
             fitLo = fitsWide(board, c, freeLo, freeHi);
             fitHi = fitsHi;
           }
-          const reachLo = reachWide(board, p, code, fitLo, fitHi);
+          let reachLo: number;
+          if (code === STEP) {
+            reachLo = neighbours[2 * p]! & fitLo;
+            reachHi = neighbours[2 * p + 1]! & fitHi;
+          } else if (code === MOVE) reachLo = sparse ? floodByCells(p, fitLo, fitHi, neighbours) : reachWide(board, p, code, fitLo, fitHi);
+          else reachLo = runsByCells(p, width, cells, fitLo, fitHi);
           for (let qhalf = 0; qhalf < 2; qhalf++) {
             let reach = qhalf === 0 ? reachLo : reachHi;
             while (reach) {
@@ -262,12 +333,17 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
               const hm = mirrorHash ^ zobristMirror[base + p]! ^ zobristMirror[base + q]!;
               const movedLo = lowBit(p) | lowBit(q);
               const movedHi = highBit(p) | highBit(q);
-              const mp = mirror[base + p]!;
-              const mq = mirror[base + q]!;
-              const mirrorMovedLo = lowBit(mp) | lowBit(mq);
-              const mirrorMovedHi = highBit(mp) | highBit(mq);
+              // The mirror image's cells are worked out only when it may be the key.
+              let mp = 0;
+              let mq = 0;
+              let mirrorMovedLo = 0;
+              let mirrorMovedHi = 0;
               let useMirror = false;
               if (fold && hm <= h) {
+                mp = mirror[base + p]!;
+                mq = mirror[base + q]!;
+                mirrorMovedLo = lowBit(mp) | lowBit(mq);
+                mirrorMovedHi = highBit(mp) | highBit(mq);
                 if (!mirrorReady) {
                   for (let x = 0; x < K; x++) mirrorTopsWide(board, x, cur[2 * x]!, cur[2 * x + 1]!, mir, 2 * x);
                   mirrorCellsWide(board, emptyLo, emptyHi, mir, K2);

@@ -21,6 +21,10 @@ export interface WideBitboard extends PieceGeometry {
   cover: Int32Array;
   /** The start position: per class its top-left mask (lo/hi pairs). */
   start: Int32Array;
+  /** Per cell, its neighbours (right, left, up, down) as a lo/hi pair. */
+  neighbours: Int32Array;
+  /** How many cells are empty (the same in every position). */
+  emptyCells: number;
 }
 
 /** The wide bitboard model of a compiled puzzle, or null unless the board has 33 to 64 cells. */
@@ -47,7 +51,16 @@ export function toWideBitboard(puzzle: Puzzle, grid: Uint8Array): WideBitboard |
   }
   const start = new Int32Array(2 * classes);
   forEachTop(puzzle, grid, (c, p) => setBit(start, c, p));
-  return { ...geometry, width, cells, goalCell: puzzle.goalCell, mirrorable: puzzle.mirrorable, sides, inBounds, cover, start };
+  const neighbours = new Int32Array(2 * cells);
+  for (let p = 0; p < cells; p++) {
+    if (p % width !== width - 1) setBit(neighbours, p, p + 1);
+    if (p % width !== 0) setBit(neighbours, p, p - 1);
+    if (p >= width) setBit(neighbours, p, p - width);
+    if (p + width < cells) setBit(neighbours, p, p + width);
+  }
+  let emptyCells = 0;
+  for (let i = 0; i < cells; i++) if (grid[i] === 0) emptyCells++;
+  return { ...geometry, width, cells, goalCell: puzzle.goalCell, mirrorable: puzzle.mirrorable, sides, inBounds, cover, start, neighbours, emptyCells };
 }
 
 /** Sets cell p in the mask at pair index i of `masks`. */
