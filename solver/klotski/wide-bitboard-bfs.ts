@@ -11,7 +11,7 @@ import { Frontier, type Exploration, type ExploreOptions } from './bfs.ts';
 import { knownFromParent, metricCode, MOVE, moveTag, STEP, taggedCell } from './move-tags.ts';
 import type { Metric } from './puzzle.ts';
 import { StateTable } from './state-table.ts';
-import { aroundHi, aroundLo, mirrorCellsWide, mirrorTopsWide, shlHi, shlLo, shrHi, shrLo, type WideBitboard } from './wide-bitboard.ts';
+import { aroundHi, aroundLo, mirrorCellsWide, mirrorTopsWide, shrHi, shrLo, type WideBitboard } from './wide-bitboard.ts';
 
 /** Words per stored position: two per class, two for the empty cells, the hash and the mirror image's hash. */
 export function wideWords(board: WideBitboard): number {
@@ -48,61 +48,46 @@ function fitsWide(board: WideBitboard, c: number, freeLo: number, freeHi: number
 
 /**
  * The top-left cells a piece at p can reach in one move of the metric (by its code) inside the cells where its
- * shape fits (`fitLo`, `fitHi`): returns lo, leaves hi in `reachHi`.
+ * shape fits (`fitLo`, `fitHi`): returns lo, leaves hi in `reachHi`. A step is a lookup of p's neighbours, a straight
+ * slide goes cell by cell, and a move floods: a cell at a time when few cells are empty, else the whole frontier by
+ * shifts.
  */
 let reachHi = 0;
 function reachWide(board: WideBitboard, p: number, code: number, fitLo: number, fitHi: number): number {
+  if (code === STEP) {
+    reachHi = board.neighbours[2 * p + 1]! & fitHi;
+    return board.neighbours[2 * p]! & fitLo;
+  }
+  if (code === MOVE) return board.emptyCells <= 8 ? floodByCells(p, fitLo, fitHi, board.neighbours) : floodByShifts(board, p, fitLo, fitHi);
+  return runsByCells(p, board.width, board.cells, fitLo, fitHi);
+}
+
+/** The move metric's reach, the frontier shifted a round at a time: returns lo, leaves hi in `reachHi`. */
+function floodByShifts(board: WideBitboard, p: number, fitLo: number, fitHi: number): number {
   const { width, sides } = board;
   const fromLo = lowBit(p);
   const fromHi = highBit(p);
-  if (code === MOVE) {
-    let seenLo = fromLo;
-    let seenHi = fromHi;
-    let fl = fromLo;
-    let fh = fromHi;
-    for (;;) {
-      const nl = aroundLo(fl, fh, width, sides) & fitLo & ~seenLo;
-      const nh = aroundHi(fl, fh, width, sides) & fitHi & ~seenHi;
-      if ((nl | nh) === 0) break;
-      seenLo |= nl;
-      seenHi |= nh;
-      fl = nl;
-      fh = nh;
-    }
-    reachHi = seenHi & ~fromHi;
-    return seenLo & ~fromLo;
+  let seenLo = fromLo;
+  let seenHi = fromHi;
+  let fl = fromLo;
+  let fh = fromHi;
+  for (;;) {
+    const nl = aroundLo(fl, fh, width, sides) & fitLo & ~seenLo;
+    const nh = aroundHi(fl, fh, width, sides) & fitHi & ~seenHi;
+    if ((nl | nh) === 0) break;
+    seenLo |= nl;
+    seenHi |= nh;
+    fl = nl;
+    fh = nh;
   }
-  if (code === STEP) {
-    reachHi = aroundHi(fromLo, fromHi, width, sides) & fitHi;
-    return aroundLo(fromLo, fromHi, width, sides) & fitLo;
-  }
-  // Straight: runs in each of the four directions (0 right, 1 left, 2 up, 3 down).
-  const leftLo = sides[0]!;
-  const leftHi = sides[1]!;
-  const rightLo = sides[2]!;
-  const rightHi = sides[3]!;
-  let outLo = 0;
-  let outHi = 0;
-  for (let d = 0; d < 4; d++) {
-    let xl = fromLo;
-    let xh = fromHi;
-    for (;;) {
-      const nl = (d === 0 ? shlLo(xl & rightLo, 1) : d === 1 ? shrLo(xl & leftLo, xh & leftHi, 1) : d === 2 ? shrLo(xl, xh, width) : shlLo(xl, width)) & fitLo;
-      const nh = (d === 0 ? shlHi(xl & rightLo, xh & rightHi, 1) : d === 1 ? shrHi(xh & leftHi, 1) : d === 2 ? shrHi(xh, width) : shlHi(xl, xh, width)) & fitHi;
-      if ((nl | nh) === 0) break;
-      outLo |= nl;
-      outHi |= nh;
-      xl = nl;
-      xh = nh;
-    }
-  }
-  reachHi = outHi;
-  return outLo;
+  reachHi = seenHi & ~fromHi;
+  return seenLo & ~fromLo;
 }
 
 /**
- * As `reachWide` in the move metric, for a reach of few cells: the frontier's cells one at a time, each adding its
- * neighbours (`neighbours[2p]` lo, `[2p + 1]` hi). Returns lo, leaves hi in `reachHi`.
+ * The move metric's reach when few cells are empty (so it is a few cells): the frontier's cells one at a time, each
+ * adding its neighbours (`neighbours[2p]` lo, `[2p + 1]` hi), which costs less than shifting the whole 64-bit
+ * frontier each round. Returns lo, leaves hi in `reachHi`.
  */
 function floodByCells(p: number, fitLo: number, fitHi: number, neighbours: Int32Array): number {
   let seenLo = lowBit(p);
@@ -132,7 +117,7 @@ function floodByCells(p: number, fitLo: number, fitHi: number, neighbours: Int32
 }
 
 /**
- * As `reachWide` in the straight metric: from p, cell by cell in each direction while the shape fits. Returns lo,
+ * The straight metric's reach: from p, cell by cell in each direction while the shape fits. Returns lo,
  * leaves hi in `reachHi`.
  */
 function runsByCells(p: number, width: number, cells: number, fitLo: number, fitHi: number): number {
@@ -224,10 +209,6 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
   const code = metricCode(metric);
   const unit = new Uint8Array(K);
   for (let c = 0; c < K; c++) unit[c] = offsetStart[c + 1]! - offsetStart[c]! === 1 ? 1 : 0;
-  // With few empty cells a piece's reach is a few cells: flooded a cell at a time from per-cell neighbour masks,
-  // which costs less than shifting the whole 64-bit frontier each round.
-  const sparse = board.emptyCells <= 8;
-  const neighbours = board.neighbours;
   // Shapes of up to four cells test their fit with four shifts (missing offsets repeat the first).
   const small = new Uint8Array(K);
   const quad = new Int32Array(4 * K);
@@ -316,12 +297,7 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
             fitLo = fitsWide(board, c, freeLo, freeHi);
             fitHi = fitsHi;
           }
-          let reachLo: number;
-          if (code === STEP) {
-            reachLo = neighbours[2 * p]! & fitLo;
-            reachHi = neighbours[2 * p + 1]! & fitHi;
-          } else if (code === MOVE) reachLo = sparse ? floodByCells(p, fitLo, fitHi, neighbours) : reachWide(board, p, code, fitLo, fitHi);
-          else reachLo = runsByCells(p, width, cells, fitLo, fitHi);
+          const reachLo = reachWide(board, p, code, fitLo, fitHi);
           for (let qhalf = 0; qhalf < 2; qhalf++) {
             let reach = qhalf === 0 ? reachLo : reachHi;
             while (reach) {
