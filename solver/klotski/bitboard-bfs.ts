@@ -8,7 +8,7 @@
  * Given per-piece costs (`ExploreOptions.costs`) the same search runs best-first (A*): positions come from an open
  * list by moves so far plus the bound (open-list.ts) instead of in table order; everything else is shared.
  */
-import { fitting, hashOf, mirrorCells, mirrorTops, occupied, type Bitboard } from './bitboard.ts';
+import { fitting, hashOf, mirrorCells, mirrorPosition, mirrorTops, occupied, type Bitboard } from './bitboard.ts';
 import { Frontier, type Exploration, type ExploreOptions } from './bfs.ts';
 import type { Metric } from './puzzle.ts';
 import { freshAxes, knownFromParent, metricCode, MOVE, moveTag, STEP, STRAIGHT, taggedCell } from './move-tags.ts';
@@ -185,8 +185,7 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
           let useMirror = false;
           if (fold && hm <= h) {
             if (!mirrorReady) {
-              for (let x = 0; x < K; x++) mir[x] = mirrorTops(board, x, cur[x]!);
-              mirrorEmpty = mirrorCells(board, empty);
+              mirrorEmpty = mirrorPosition(board, cur, empty, mir);
               mirrorReady = true;
             }
             useMirror = hm < h || mirrorBeforeSelf(cur, mir, c, moved, (1 << mirror[base + p]!) | (1 << mirror[base + q]!), K);

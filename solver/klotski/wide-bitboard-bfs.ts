@@ -11,7 +11,7 @@ import { Frontier, type Exploration, type ExploreOptions } from './bfs.ts';
 import { knownFromParent, metricCode, MOVE, moveTag, STEP, taggedCell } from './move-tags.ts';
 import type { Metric } from './puzzle.ts';
 import { StateTable } from './state-table.ts';
-import { aroundHi, aroundLo, mirrorCellsWide, mirrorTopsWide, shrHi, shrLo, type WideBitboard } from './wide-bitboard.ts';
+import { aroundHi, aroundLo, mirrorCellsWide, mirrorPositionWide, mirrorTopsWide, shrHi, shrLo, type WideBitboard } from './wide-bitboard.ts';
 
 /** Words per stored position: two per class, two for the empty cells, the hash and the mirror image's hash. */
 export function wideWords(board: WideBitboard): number {
@@ -321,8 +321,7 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
                 mirrorMovedLo = lowBit(mp) | lowBit(mq);
                 mirrorMovedHi = highBit(mp) | highBit(mq);
                 if (!mirrorReady) {
-                  for (let x = 0; x < K; x++) mirrorTopsWide(board, x, cur[2 * x]!, cur[2 * x + 1]!, mir, 2 * x);
-                  mirrorCellsWide(board, emptyLo, emptyHi, mir, K2);
+                  mirrorPositionWide(board, cur, emptyLo, emptyHi, mir);
                   mirrorReady = true;
                 }
                 useMirror = hm < h || mirrorBeforeSelf(cur, mir, c, movedLo, movedHi, mirrorMovedLo, mirrorMovedHi, K2);

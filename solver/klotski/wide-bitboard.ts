@@ -3,7 +3,7 @@
  * two int32 words, `lo` (cells 0–31) and `hi` (cells 32–63). Arrays of masks interleave the two: `[2i]` lo, `[2i + 1]`
  * hi. The shifts below carry bits across the two words, so a search moves, fits and floods pieces as on one word.
  */
-import { forEachTop, pieceGeometry, type PieceGeometry } from './bitboard.ts';
+import { bitCount, fillerClass, forEachTop, pieceGeometry, type PieceGeometry } from './bitboard.ts';
 import type { Puzzle } from './puzzle.ts';
 
 export const MAX_WIDE_CELLS = 64;
@@ -25,6 +25,11 @@ export interface WideBitboard extends PieceGeometry {
   neighbours: Int32Array;
   /** How many cells are empty (the same in every position). */
   emptyCells: number;
+  /** All cells of the board (lo, hi). */
+  fullLo: number;
+  fullHi: number;
+  /** The class whose mirror image `mirrorPositionWide` derives from the others' (see `fillerClass`), or -1. */
+  filler: number;
 }
 
 /** The wide bitboard model of a compiled puzzle, or null unless the board has 33 to 64 cells. */
@@ -60,7 +65,11 @@ export function toWideBitboard(puzzle: Puzzle, grid: Uint8Array): WideBitboard |
   }
   let emptyCells = 0;
   for (let i = 0; i < cells; i++) if (grid[i] === 0) emptyCells++;
-  return { ...geometry, width, cells, goalCell: puzzle.goalCell, mirrorable: puzzle.mirrorable, sides, inBounds, cover, start, neighbours, emptyCells };
+  const counts = Array.from({ length: classes }, (_, c) => bitCount(start[2 * c]!) + bitCount(start[2 * c + 1]!));
+  return {
+    ...geometry, width, cells, goalCell: puzzle.goalCell, mirrorable: puzzle.mirrorable, sides, inBounds, cover, start, neighbours,
+    emptyCells, fullLo: -1, fullHi: cells === 64 ? -1 : (1 << (cells - 32)) - 1, filler: fillerClass(geometry, counts),
+  };
 }
 
 /** Sets cell p in the mask at pair index i of `masks`. */
@@ -109,6 +118,33 @@ export function mirrorTopsWide(board: WideBitboard, c: number, lo: number, hi: n
   }
   out[at] = mlo;
   out[at + 1] = mhi;
+}
+
+/**
+ * Writes the mirror image of a position (lo/hi class masks `cur`, empty cells) into `mir`, its empty cells' image
+ * after the class masks (`mir[2K]`, `mir[2K + 1]`). The filler class's image is derived (see `fillerClass`).
+ */
+export function mirrorPositionWide(board: WideBitboard, cur: Int32Array, emptyLo: number, emptyHi: number, mir: Int32Array): void {
+  const { filler, classes, offsets, offsetStart } = board;
+  const K2 = 2 * classes;
+  mirrorCellsWide(board, emptyLo, emptyHi, mir, K2);
+  let takenLo = mir[K2]!;
+  let takenHi = mir[K2 + 1]!;
+  for (let c = 0; c < classes; c++) {
+    if (c === filler) continue;
+    mirrorTopsWide(board, c, cur[2 * c]!, cur[2 * c + 1]!, mir, 2 * c);
+    if (filler < 0) continue;
+    const lo = mir[2 * c]!;
+    const hi = mir[2 * c + 1]!;
+    for (let i = offsetStart[c]!; i < offsetStart[c + 1]!; i++) {
+      takenLo |= shlLo(lo, offsets[i]!);
+      takenHi |= shlHi(lo, hi, offsets[i]!);
+    }
+  }
+  if (filler >= 0) {
+    mir[2 * filler] = board.fullLo & ~takenLo;
+    mir[2 * filler + 1] = board.fullHi & ~takenHi;
+  }
 }
 
 /** The mirror image of a set of cells (lo/hi) into out[at], out[at + 1]. */
