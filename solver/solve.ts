@@ -2,7 +2,7 @@
  * The one entry point: folds symmetry, picks a strategy, runs it within the budget, and maps the solution back to
  * the caller's orientation and pieces.
  */
-import { explore } from './klotski/bfs.ts';
+import { explore, positionWords } from './klotski/bfs.ts';
 import { BudgetClock, type Budget } from './shared/budget.ts';
 import { encodeCommonCode } from './klotski/commoncode.ts';
 import { formatLayout, parseLayoutOrThrow } from './klotski/codec.ts';
@@ -130,7 +130,7 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
   if (algorithm !== 'ida') {
     // Best-first by default: it stores the positions breadth-first search would, less those the bound rules out.
     const costs = algorithm === 'bfs' ? null : pieceCosts(puzzle, metric);
-    const maxStates = options.maxStates ?? stateLimit(Math.max(puzzle.words, puzzle.classes.length + 2), costs !== null);
+    const maxStates = options.maxStates ?? stateLimit(positionWords(puzzle), costs !== null);
     const run = explore(puzzle, grid, { metric, fold: true, stopAtGoal: true, clock, maxStates, expectedStates: estimate, costs });
     nodes = run.nodes;
     const stats = { algorithm: run.bestFirst ? ('astar' as const) : ('bfs' as const), nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.table.bytes, estimate };

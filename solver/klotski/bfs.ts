@@ -2,14 +2,18 @@
  * Exhaustive breadth-first search over packed states. The table is the queue: states are expanded in insertion
  * order, which is distance order. Used to solve spaces that fit in memory and to analyse whole spaces. Boards of up to
  * 32 cells search bitboards (bitboard-bfs.ts), boards of up to 64 two-word bitboards (wide-bitboard-bfs.ts), larger
- * ones the part grid below.
+ * ones bitboards of as many words as they need (multiword-bitboard-bfs.ts). The part-grid search below is the
+ * reference the bitboard searches are tested against, and the fallback for a shape no bitboard search takes.
  */
 import { SearchBoard } from './board.ts';
 import type { BudgetClock } from '../shared/budget.ts';
 import { bitboardExplore, bitboardPairs } from './bitboard-bfs.ts';
 import { toBitboard } from './bitboard.ts';
-import { toWideBitboard } from './wide-bitboard.ts';
+import { MAX_WIDE_CELLS, toWideBitboard } from './wide-bitboard.ts';
+import { MAX_MASK_CELLS } from './tables.ts';
 import { wideExplore, widePairs } from './wide-bitboard-bfs.ts';
+import { toMultiwordBitboard } from './multiword-bitboard.ts';
+import { multiwordExplore, multiwordPairs } from './multiword-bitboard-bfs.ts';
 import { stepsFromKeys, stepsFromPairs, type Move } from './moves.ts';
 import { decodeKey, type Metric, type Puzzle } from './puzzle.ts';
 import { knownFromParent, metricCode, MOVE, moveTag, taggedCell } from './move-tags.ts';
@@ -61,6 +65,17 @@ export interface Explored extends Exploration {
   gridOf(index: number, out: Uint8Array): void;
 }
 
+/**
+ * Words per stored position of the search `explore` runs on this puzzle (what its memory use is counted in). A wide
+ * board with a shape taller than a word falls back to the part grid, whose positions are smaller: the count errs high.
+ */
+export function positionWords(puzzle: Puzzle): number {
+  const K = puzzle.classes.length - 1;
+  if (puzzle.cells <= MAX_MASK_CELLS) return K + 3;
+  if (puzzle.cells <= MAX_WIDE_CELLS) return 2 * K + 4;
+  return (K + 1) * Math.ceil(puzzle.cells / 32) + 2;
+}
+
 export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreOptions): Explored {
   const board = toBitboard(puzzle, startGrid);
   if (board) {
@@ -71,6 +86,11 @@ export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreO
   if (wide) {
     const run = wideExplore(wide, options);
     return maskExplored(puzzle, startGrid, options, run, 2, (fold, path) => widePairs(wide, options.metric, fold, path));
+  }
+  const multiword = toMultiwordBitboard(puzzle, startGrid);
+  if (multiword) {
+    const run = multiwordExplore(multiword, options);
+    return maskExplored(puzzle, startGrid, options, run, multiword.W, (fold, path) => multiwordPairs(multiword, options.metric, fold, path));
   }
   const run = exploreGrid(puzzle, startGrid, options);
   return {

@@ -110,6 +110,24 @@ export class StateTable {
   }
 
   /**
+   * As `probe`, for a key whose first `n` words (which decide the rest) are `src[0 … n)`. Nothing is written. Returns
+   * the empty slot, or -(the key's index) - 1 when the index holds it.
+   */
+  probePrefix(hash: number, src: Int32Array, n: number): number {
+    const { words, keys, slots, mask, indexBits } = this;
+    const low = (1 << indexBits) - 1;
+    let slot = hash & mask;
+    for (let v = slots[slot]!; v !== 0; v = slots[(slot = (slot + 1) & mask)]!) {
+      if ((v ^ hash) >>> indexBits !== 0) continue;
+      const from = ((v & low) - 1) * words;
+      let w = 0;
+      while (w < n && (keys[from + w]! | 0) === src[w]!) w++;
+      if (w === n) return -(v & low);
+    }
+    return slot;
+  }
+
+  /**
    * Stores a state the caller probed for and did not find: `slot` is the empty slot its probe ended on (nothing may
    * be added in between). Returns its index, or -2 when the table is full.
    */

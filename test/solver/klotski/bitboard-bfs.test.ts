@@ -3,6 +3,7 @@ import { METRICS, parseLayoutOrThrow, resolveGoal, solve } from '../../../solver
 import { explore, exploreGrid } from '../../../solver/klotski/bfs.ts';
 import { toBitboard } from '../../../solver/klotski/bitboard.ts';
 import { toWideBitboard } from '../../../solver/klotski/wide-bitboard.ts';
+import { toMultiwordBitboard } from '../../../solver/klotski/multiword-bitboard.ts';
 import { compilePuzzle } from '../../../solver/klotski/puzzle.ts';
 import { BudgetClock } from '../../../solver/shared/budget.ts';
 import { randomLayoutCode, seededRandom } from '../../helpers/random-layouts.ts';
@@ -112,6 +113,74 @@ describe('wide bitboard breadth-first search (boards of 33 to 64 cells)', () => 
   });
 });
 
+/** A random layout of `laneRows` rows under a full-width block (`A`) that cannot move: a large board, a small space. */
+function framed(rand: (n: number) => number, width: number, height: number, laneRows: number, empty: number): string {
+  const top = Array.from({ length: height - laneRows }, () => 'A'.repeat(width));
+  return [...top, randomLayoutCode(rand, width, laneRows, empty)].join('-');
+}
+
+describe('multiword bitboard breadth-first search (boards of more than 64 cells)', () => {
+  it('is used on boards of more than 64 cells, and on none smaller', () => {
+    const cases = [
+      ['SSS.SS-.BBSSS-SBBSSS-SSSSSS-SSSSSS-.SS.SS', null],
+      ['SSSSSSS.-SSSSSSSS-SSSSSSSS-SSSSSSSS-SSSSSSSS-SSSSSSSS-SBBSSSSS-SBBSSSS.', null],
+      ['SSSSSSSS.-SSSSSSSSS-SSSSSSSSS-SSSSSSSSS-SSSSSSSSS-SSSSSSSSS-SSSSSSSSS-SBBSSSSSS-SBBSSSSS.', 3],
+      ['..BB......-..BB.....S-..........-..........-..........-..........-...V......-...V...XXX-..........-..........', 4],
+    ] as const;
+    for (const [code, words] of cases) {
+      const layout = parseLayoutOrThrow(code);
+      const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, undefined));
+      expect(toMultiwordBitboard(puzzle, grid)?.W ?? null, code).toBe(words);
+    }
+  });
+
+  it('finds every position at every distance that a plain reference search finds (both engines, every metric)', () => {
+    const rand = seededRandom(65);
+    let compared = 0;
+    for (const [w, h, lane, empty] of [[10, 7, 2, 2], [10, 10, 2, 2], [9, 8, 2, 3], [10, 9, 3, 2]] as const) {
+      const code = framed(rand, w, h, lane, empty);
+      const layout = parseLayoutOrThrow(code);
+      const goal = resolveGoal(layout, undefined);
+      for (const metric of METRICS) {
+        const expected = refLayerSizes(refBoard(w, h, layout.pieces), goal.pieceIndex, metric, 20_000);
+        if (!expected) continue;
+        compared++;
+        for (const engine of ['bitboard', 'grid'] as const) {
+          expect(layers(code, metric, false, engine).sizes, `${code} ${metric} ${engine}`).toEqual(expected);
+        }
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(9);
+  });
+
+  it('counts every layer as the part-grid search does, mirror images folded or not', () => {
+    const rand = seededRandom(6565);
+    for (const [w, h, lane, empty] of [[10, 10, 2, 3], [9, 8, 2, 3], [10, 10, 2, 4], [9, 8, 2, 4]] as const) {
+      const code = framed(rand, w, h, lane, empty);
+      for (const metric of METRICS) {
+        for (const fold of [true, false]) {
+          expect(layers(code, metric, fold, 'bitboard'), `${code} ${metric} fold=${fold}`).toEqual(layers(code, metric, fold, 'grid'));
+        }
+      }
+    }
+  });
+
+  it('uses the 100th cell and moves across all four words: a 10×10 board whose goal covers the bottom-right corner, every metric, replayed', () => {
+    // The block starts in word 0 (row 0) and must end on the last cell (bit 3 of word 3).
+    const code = 'AAAAAAA.BB-AAAAAAA.BB-AAAAAAA...-AAAAAAAS..-AAAAAAA...-CCCCCCC.S.-CCCCCCC...-CCCCCCC..S-CCCCCCC...-CCCCCCC...';
+    const layout = parseLayoutOrThrow(code);
+    const goal = { piece: [0, 8] as [number, number], at: [8, 8] as [number, number] };
+    const block = layout.pieces.findIndex((p) => p.letter === 'B');
+    for (const metric of METRICS) {
+      const r = solve(layout, { metric, algorithm: 'bfs', goal });
+      expect(r.stats.algorithm, metric).toBe('bfs');
+      expect(r.length, metric).toBe(refDistance(refBoard(10, 10, layout.pieces), block, goal.at, metric));
+      const end = refReplay(refBoard(10, 10, layout.pieces), metric, r.moves);
+      expect([end.pieces[block]!.r, end.pieces[block]!.c]).toEqual(goal.at);
+    }
+  });
+});
+
 describe('best-first (A*) search on bitboards', () => {
   // Boards of every kind, narrow and wide, whose whole spaces the reference search can walk: most cannot reach the
   // default goal (the whole space must be explored to prove it), and each is also sent to where the reference walk
@@ -171,7 +240,7 @@ describe('best-first (A*) search on bitboards', () => {
     expect(r.lowerBound).toBeLessThanOrEqual(29);
   });
 
-  it('runs on the part grid past 64 cells too: a 10×10 board, optimal against the reference search, replayed', () => {
+  it('runs on multiword bitboards past 64 cells too: a 10×10 board, optimal against the reference search, replayed', () => {
     const code = randomLayoutCode(seededRandom(13), 10, 10, 3);
     const layout = parseLayoutOrThrow(code);
     const goal = resolveGoal(layout, undefined);
