@@ -4,8 +4,10 @@
  * orientation kept when folding is the one with the smaller hash, ties broken by the masks. Given per-piece costs it
  * runs best-first (A*), as bitboard-bfs.ts does.
  *
- * A piece's reach is found cell by cell through the board's neighbour table, into a list of target cells: on a board
- * this size a piece reaches a handful of cells, and a move changes at most two words of one mask.
+ * Reaches are found cell by cell, into a list of target cells: a step is legal when the cells the piece enters are
+ * free (entry lists per class, cell and direction), so nothing is computed for the rest of the board; in the move
+ * metric a single-cell piece reaches the regions of empty cells next to it, found once per position. A move changes at
+ * most two words of one mask: the search makes it in place for the probe and undoes it.
  */
 import { Frontier, type Exploration, type ExploreOptions } from './bfs.ts';
 import { knownFromParent, metricCode, MOVE, moveTag, STEP, taggedCell } from './move-tags.ts';
