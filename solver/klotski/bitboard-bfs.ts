@@ -270,12 +270,18 @@ export function bitboardPairs(board: Bitboard, metric: Metric, fold: boolean, pa
     let occ = 0;
     for (let c = 0; c < K; c++) occ |= occupied(board, c, cur[c]!);
     const empty = board.full & ~occ;
+    // A move's hashes change by two XORs each: only a move that gives the wanted hash (either way round) is checked.
+    const h = hashOf(board, cur, board.zobrist);
+    const hm = hashOf(board, cur, board.zobristMirror);
+    const wanted = want[K + 1]! | 0;
     let found = false;
     for (let c = 0; c < K && !found; c++) {
       for (let tops = cur[c]!; tops && !found; tops &= tops - 1) {
         const p = 31 - Math.clz32(tops & -tops);
         for (let reach = reachOf(board, c, p, empty, metric); reach; reach &= reach - 1) {
           const q = 31 - Math.clz32(reach & -reach);
+          const at = c * board.cells;
+          if ((h ^ board.zobrist[at + p]! ^ board.zobrist[at + q]!) !== wanted && (hm ^ board.zobristMirror[at + p]! ^ board.zobristMirror[at + q]!) !== wanted) continue;
           trial.set(cur);
           trial[c] = cur[c]! ^ ((1 << p) | (1 << q));
           storedForm(board, trial, fold, stored);

@@ -27,7 +27,7 @@ export function multiwordWords(board: MultiwordBitboard): number {
 export function multiwordWork(board: MultiwordBitboard): { nodeWork: number; successorWork: number; insertWork: number } {
   const words = board.classes * board.W;
   const half = Math.ceil(words / 2);
-  return { nodeWork: 14 + 2 * words, successorWork: 8 + half, insertWork: 4 + half };
+  return { nodeWork: 20 + 2 * words, successorWork: 11 + half, insertWork: 6 + half };
 }
 
 /**
@@ -401,6 +401,10 @@ export function multiwordPairs(board: MultiwordBitboard, metric: Metric, fold: b
   for (let i = 1; i < path.length; i++) {
     const want = path[i]!;
     storedFormMultiword(board, cur, false, stored);
+    // A move's hashes change by two XORs each: only a move that gives the wanted hash (either way round) is checked.
+    const h = stored[KW + W]! | 0;
+    const hm = stored[KW + W + 1]! | 0;
+    const wanted = want[KW + W]! | 0;
     let found = false;
     for (let c = 0; c < K && !found; c++) {
       for (let p = 0; p < cells && !found; p++) {
@@ -409,6 +413,8 @@ export function multiwordPairs(board: MultiwordBitboard, metric: Metric, fold: b
         const reached = reachCells(board, c, p, code, empty, seen, i * cells + p + 1, targets);
         for (let t = 0; t < reached && !found; t++) {
           const q = targets[t]!;
+          const at = c * cells;
+          if ((h ^ board.zobrist[at + p]! ^ board.zobrist[at + q]!) !== wanted && (hm ^ board.zobristMirror[at + p]! ^ board.zobristMirror[at + q]!) !== wanted) continue;
           trial.set(cur);
           trial[W * c + (p >>> 5)] = trial[W * c + (p >>> 5)]! ^ (1 << (p & 31));
           trial[W * c + (q >>> 5)] = trial[W * c + (q >>> 5)]! ^ (1 << (q & 31));

@@ -406,6 +406,10 @@ export function widePairs(board: WideBitboard, metric: Metric, fold: boolean, pa
     storedFormWide(board, cur, false, stored);
     const emptyLo = stored[K2]! | 0;
     const emptyHi = stored[K2 + 1]! | 0;
+    // A move's hashes change by two XORs each: only a move that gives the wanted hash (either way round) is checked.
+    const h = stored[K2 + 2]! | 0;
+    const hm = stored[K2 + 3]! | 0;
+    const wanted = want[K2 + 2]! | 0;
     let found = false;
     for (let c = 0; c < K && !found; c++) {
       for (let p = 0; p < board.cells && !found; p++) {
@@ -414,6 +418,8 @@ export function widePairs(board: WideBitboard, metric: Metric, fold: boolean, pa
         const reach = [reachLo, reachHi];
         for (let q = 0; q < board.cells && !found; q++) {
           if (((reach[q >>> 5]! >>> (q & 31)) & 1) === 0) continue;
+          const at = c * board.cells;
+          if ((h ^ board.zobrist[at + p]! ^ board.zobrist[at + q]!) !== wanted && (hm ^ board.zobristMirror[at + p]! ^ board.zobristMirror[at + q]!) !== wanted) continue;
           trial.set(cur);
           trial[2 * c + (p >>> 5)] = trial[2 * c + (p >>> 5)]! ^ (1 << (p & 31));
           trial[2 * c + (q >>> 5)] = trial[2 * c + (q >>> 5)]! ^ (1 << (q & 31));
