@@ -191,10 +191,13 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
             useMirror = hm < h || mirrorBeforeSelf(cur, mir, c, moved, (1 << mirror[base + p]!) | (1 << mirror[base + q]!), K);
           }
           const src = useMirror ? mir : cur;
-          const changed = useMirror ? mir[c]! ^ (1 << mirror[base + p]!) ^ (1 << mirror[base + q]!) : cur[c]! ^ moved;
+          const before = src[c]!;
+          const changed = useMirror ? before ^ (1 << mirror[base + p]!) ^ (1 << mirror[base + q]!) : before ^ moved;
           const key = useMirror ? hm : h;
-          // The masks decide the rest of the key: compare them without writing the successor out.
-          const slot = table.probeChanged(key, src, K, c, changed, -1, 0);
+          // The masks decide the rest of the key: the move is made in place for the probe and undone after it.
+          src[c] = changed;
+          const slot = table.probePrefix(key, src, K);
+          src[c] = before;
           if (slot < 0) {
             // Best-first: a position found again by a shorter way takes this one as its parent.
             if (open && g < open.g(-slot - 1) && open.improve(-slot - 1, g, hHere - costs![base + p]! + costs![base + q]!)) {

@@ -9,8 +9,8 @@
  * them, so a probe reads a key only for a state whose hash tag matches, and the index takes 4 bytes a slot (half the
  * cache lines of a separate hash and index).
  *
- * The breadth-first searches probe with `probeChanged` (a successor's words are compared without being written out)
- * and store a new state with `insertAt` on the empty slot their probe ended on.
+ * The breadth-first searches probe with `probePrefix` (a successor's masks, made in place on the expanded position's,
+ * compared without being written out) and store a new state with `insertAt` on the empty slot their probe ended on.
  */
 export class StateTable {
   readonly words: number;
@@ -88,25 +88,6 @@ export class StateTable {
         if (equalAt(keys, idx * words, src, offset, words)) return -idx - 1;
       }
     }
-  }
-
-  /**
-   * As `probe`, for a key given as `src` with word `at` replaced by `first` and word `at2` by `second` (-1: none),
-   * comparing only its first `n` words: a successor's masks, which decide the rest of its key. Nothing is written.
-   * Returns the empty slot, or -(the key's index) - 1 when the index holds it.
-   */
-  probeChanged(hash: number, src: Int32Array, n: number, at: number, first: number, at2: number, second: number): number {
-    const { words, keys, slots, mask, indexBits } = this;
-    const low = (1 << indexBits) - 1;
-    let slot = hash & mask;
-    for (let v = slots[slot]!; v !== 0; v = slots[(slot = (slot + 1) & mask)]!) {
-      if ((v ^ hash) >>> indexBits !== 0) continue;
-      const from = ((v & low) - 1) * words;
-      let w = 0;
-      while (w < n && (keys[from + w]! | 0) === (w === at ? first : w === at2 ? second : src[w]!)) w++;
-      if (w === n) return -(v & low);
-    }
-    return slot;
   }
 
   /**

@@ -326,11 +326,18 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
                 }
                 useMirror = hm < h || mirrorBeforeSelf(cur, mir, c, movedLo, movedHi, mirrorMovedLo, mirrorMovedHi, K2);
               }
+              // The move made in place on the stored orientation's masks for the probe, and undone after it.
               const src = useMirror ? mir : cur;
-              const changedLo = src[2 * c]! ^ (useMirror ? mirrorMovedLo : movedLo);
-              const changedHi = src[2 * c + 1]! ^ (useMirror ? mirrorMovedHi : movedHi);
+              const beforeLo = src[2 * c]!;
+              const beforeHi = src[2 * c + 1]!;
+              const changedLo = beforeLo ^ (useMirror ? mirrorMovedLo : movedLo);
+              const changedHi = beforeHi ^ (useMirror ? mirrorMovedHi : movedHi);
               const key = useMirror ? hm : h;
-              const slot = table.probeChanged(key, src, K2, 2 * c, changedLo, 2 * c + 1, changedHi);
+              src[2 * c] = changedLo;
+              src[2 * c + 1] = changedHi;
+              const slot = table.probePrefix(key, src, K2);
+              src[2 * c] = beforeLo;
+              src[2 * c + 1] = beforeHi;
               if (slot < 0) {
                 if (open && g < open.g(-slot - 1) && open.improve(-slot - 1, g, hHere - costs![base + p]! + costs![base + q]!)) {
                   table.parents[-slot - 1] = idx;
