@@ -386,7 +386,7 @@ function mirrorBeforeSelf(cur: Int32Array, mir: Int32Array, at: number, p: numbe
 
 /** The moves (top-left from → to, in the start's orientation) along a path of stored positions from the start. */
 export function multiwordPairs(board: MultiwordBitboard, metric: Metric, fold: boolean, path: Uint32Array[]): Array<[number, number]> {
-  const { W, cells, cover } = board;
+  const { W, cells } = board;
   const K = board.classes;
   const KW = K * W;
   const code = metricCode(metric);
