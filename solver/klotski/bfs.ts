@@ -53,6 +53,11 @@ export interface Exploration {
   nodes: number;
   /** With budget-exceeded: no solution is shorter than this. */
   lowerBound: number;
+  /**
+   * Positions are stored as found, never as their mirror images (a search by rank marks a position's mirror image
+   * seen instead of folding it): rebuilding a solution compares them unfolded.
+   */
+  storedAsFound?: boolean;
 }
 
 /** A finished search, with what its callers read from it whatever the key format. */
@@ -109,7 +114,7 @@ function maskExplored(
   puzzle: Puzzle, startGrid: Uint8Array, options: ExploreOptions, run: Exploration, wordsPerMask: number,
   pairs: (fold: boolean, path: Uint32Array[]) => Array<[number, number]>,
 ): Explored {
-  const fold = options.fold && puzzle.mirrorable;
+  const fold = options.fold && puzzle.mirrorable && !run.storedAsFound;
   const classes = puzzle.classes.length - 1;
   return {
     ...run,

@@ -8,10 +8,11 @@
  * Given per-piece costs (`ExploreOptions.costs`) the same search runs best-first (A*): positions come from an open
  * list by moves so far plus the bound (open-list.ts) instead of in table order; everything else is shared.
  */
-import { fitting, hashOf, mirrorCells, mirrorPosition, mirrorTops, occupied, type Bitboard } from './bitboard.ts';
+import { bitCount, fitting, hashOf, mirrorCells, mirrorPosition, mirrorTops, occupied, type Bitboard } from './bitboard.ts';
 import { Frontier, type Exploration, type ExploreOptions } from './bfs.ts';
 import type { Metric } from './puzzle.ts';
 import { freshAxes, knownFromParent, metricCode, MOVE, moveTag, STEP, STRAIGHT, taggedCell } from './move-tags.ts';
+import { markRank, rankOfCells, rankOfPosition, rankSetFor, type RankSet } from './rank-set.ts';
 import { StateTable } from './state-table.ts';
 
 /** Words per stored position: the class masks, then empty cells, hash, mirror image's hash. */
@@ -96,6 +97,29 @@ export function bitboardWork(board: Bitboard): { nodeWork: number; successorWork
 }
 
 export function bitboardExplore(board: Bitboard, options: ExploreOptions): Exploration {
+  // Breadth-first search on a board whose positions rank into a small range keeps a bitmap of ranks instead of the
+  // hash index (rank-set.ts), and stores positions as found: it marks each one's mirror image seen instead of folding.
+  const bestFirst = options.stopAtGoal && !!options.costs;
+  const ranks = bestFirst ? null : rankSetFor(board.cells, pairsOf(board.start), board.classes, board.filler, emptyCount(board));
+  const run = bitboardSearch(board, options, ranks);
+  return ranks ? { ...run, storedAsFound: true } : run;
+}
+
+/** One-word masks as lo/hi pairs (hi 0), as rank-set.ts reads them. */
+function pairsOf(masks: Int32Array): Int32Array {
+  const pairs = new Int32Array(2 * masks.length);
+  for (let c = 0; c < masks.length; c++) pairs[2 * c] = masks[c]!;
+  return pairs;
+}
+
+/** How many cells are empty (the same in every position). */
+function emptyCount(board: Bitboard): number {
+  let occ = 0;
+  for (let c = 0; c < board.classes; c++) occ |= occupied(board, c, board.start[c]!);
+  return bitCount(board.full & ~occ);
+}
+
+function bitboardSearch(board: Bitboard, options: ExploreOptions, ranks: RankSet | null): Exploration {
   const { metric, clock } = options;
   const fold = options.fold && board.mirrorable;
   const K = board.classes;
@@ -119,8 +143,23 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
   }
   const code = metricCode(metric);
 
-  storedForm(board, board.start, fold, next);
+  storedForm(board, board.start, fold && !ranks, next);
   table.addHashed(next, 0, next[K + 1]!, -1);
+  // Searching by rank: the position's and its mirror image's masks as lo/hi pairs, and each class's rank.
+  const pairs = new Int32Array(2 * K);
+  const mirrorPairs = new Int32Array(2 * K);
+  const classRank = new Int32Array(K);
+  if (ranks) {
+    table.dropIndex();
+    for (let c = 0; c < K; c++) pairs[2 * c] = next[c]! | 0;
+    markRank(ranks, rankOfPosition(ranks, pairs, next[K]! | 0, 0));
+    if (fold) {
+      for (let c = 0; c < K; c++) cur[c] = next[c]! | 0;
+      const mirrorEmpty = mirrorPosition(board, cur, next[K]! | 0, mir);
+      for (let c = 0; c < K; c++) mirrorPairs[2 * c] = mir[c]!;
+      markRank(ranks, rankOfPosition(ranks, mirrorPairs, mirrorEmpty, 0));
+    }
+  }
   const startSolved = (board.start[0]! & goalBit) !== 0;
   let solvedCount = startSolved ? 1 : 0;
   let goalIndex = startSolved ? 0 : -1;
@@ -156,6 +195,17 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
     const movedCell = taggedCell(tag);
     let mirrorEmpty = 0;
     let mirrorReady = false;
+    let emptyRank = 0;
+    let baseRank = 0;
+    if (ranks) {
+      emptyRank = rankOfCells(ranks, empty, 0);
+      baseRank = emptyRank * ranks.emptyStride;
+      for (let x = 0; x < K; x++) {
+        if (ranks.strides[x] === 0) continue;
+        classRank[x] = rankOfCells(ranks, cur[x]!, 0);
+        baseRank += classRank[x]! * ranks.strides[x]!;
+      }
+    }
     // Cells next to an empty cell: only pieces covering one of them can move. In the move metric the piece just
     // moved is left out: every move of it lands one move from the parent.
     const nearEmpty = ((empty & right) << 1) | ((empty & left) >>> 1) | (empty >>> width) | (empty << width);
@@ -179,9 +229,44 @@ export function bitboardExplore(board: Bitboard, options: ExploreOptions): Explo
           reach &= reach - 1;
           if (known && code === STEP && knownFromParent(code, width, p, tag, q)) continue;
           successors++;
+          const moved = (1 << p) | (1 << q);
+          if (ranks) {
+            // The successor's rank: its empty cells' and its class's change; a seen rank is a known position.
+            const nextEmpty = empty ^ cover[base + p]! ^ cover[base + q]!;
+            let rank = baseRank + (rankOfCells(ranks, nextEmpty, 0) - emptyRank) * ranks.emptyStride;
+            const stride = ranks.strides[c]!;
+            if (stride !== 0) rank += (rankOfCells(ranks, cur[c]! ^ moved, 0) - classRank[c]!) * stride;
+            if (markRank(ranks, rank)) continue;
+            if (fold) {
+              // Its mirror image is the same position: marked seen, never stored.
+              if (!mirrorReady) {
+                mirrorEmpty = mirrorPosition(board, cur, empty, mir);
+                for (let x = 0; x < K; x++) mirrorPairs[2 * x] = mir[x]!;
+                mirrorReady = true;
+              }
+              const mp = mirror[base + p]!;
+              const mq = mirror[base + q]!;
+              mirrorPairs[2 * c] = mir[c]! ^ (1 << mp) ^ (1 << mq);
+              markRank(ranks, rankOfPosition(ranks, mirrorPairs, mirrorEmpty ^ cover[base + mp]! ^ cover[base + mq]!, 0));
+              mirrorPairs[2 * c] = mir[c]!;
+            }
+            for (let w = 0; w < K; w++) next[w] = cur[w]!;
+            next[c] = cur[c]! ^ moved;
+            next[K] = nextEmpty;
+            const h = hash ^ zobrist[base + p]! ^ zobrist[base + q]!;
+            next[K + 1] = h;
+            next[K + 2] = mirrorHash ^ zobristMirror[base + p]! ^ zobristMirror[base + q]!;
+            const added = table.append(next, 0, h, idx, moveTag(code, width, q, p, q, false));
+            if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: frontier.lowerBound() };
+            if (c === 0 ? ((cur[0]! ^ moved) & goalBit) !== 0 : solvedHere) {
+              solvedCount++;
+              if (goalIndex < 0) goalIndex = added;
+              if (options.stopAtGoal) return { status: 'solved', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: layerStarts.length };
+            }
+            continue;
+          }
           const h = hash ^ zobrist[base + p]! ^ zobrist[base + q]!;
           const hm = mirrorHash ^ zobristMirror[base + p]! ^ zobristMirror[base + q]!;
-          const moved = (1 << p) | (1 << q);
           let useMirror = false;
           if (fold && hm <= h) {
             if (!mirrorReady) {

@@ -10,6 +10,7 @@
 import { Frontier, type Exploration, type ExploreOptions } from './bfs.ts';
 import { knownFromParent, metricCode, MOVE, moveTag, STEP, taggedCell } from './move-tags.ts';
 import type { Metric } from './puzzle.ts';
+import { markRank, rankOfCells, rankOfPosition, rankSetFor, type RankSet } from './rank-set.ts';
 import { StateTable } from './state-table.ts';
 import { aroundHi, aroundLo, mirrorCellsWide, mirrorPositionWide, mirrorTopsWide, shrHi, shrLo, type WideBitboard } from './wide-bitboard.ts';
 
@@ -192,6 +193,15 @@ function wordsBefore(a: ArrayLike<number>, b: ArrayLike<number>, n: number): boo
 }
 
 export function wideExplore(board: WideBitboard, options: ExploreOptions): Exploration {
+  // Breadth-first search on a board whose positions rank into a small range keeps a bitmap of ranks instead of the
+  // hash index (rank-set.ts), and stores positions as found: it marks each one's mirror image seen instead of folding.
+  const bestFirst = options.stopAtGoal && !!options.costs;
+  const ranks = bestFirst ? null : rankSetFor(board.cells, board.start, board.classes, board.filler, board.emptyCells);
+  const run = wideSearch(board, options, ranks);
+  return ranks ? { ...run, storedAsFound: true } : run;
+}
+
+function wideSearch(board: WideBitboard, options: ExploreOptions, ranks: RankSet | null): Exploration {
   const { metric, clock } = options;
   const fold = options.fold && board.mirrorable;
   const K = board.classes;
@@ -218,8 +228,18 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
     for (let i = 0; i < 4; i++) quad[4 * c + i] = offsets[offsetStart[c]! + (i < n ? i : 0)]!;
   }
 
-  storedFormWide(board, board.start, fold, next);
+  storedFormWide(board, board.start, fold && !ranks, next);
   table.addHashed(next, 0, next[K2 + 2]!, -1);
+  const classRank = new Int32Array(K);
+  if (ranks) {
+    table.dropIndex();
+    for (let w = 0; w < K2; w++) cur[w] = next[w]! | 0;
+    markRank(ranks, rankOfPosition(ranks, cur, next[K2]! | 0, next[K2 + 1]! | 0));
+    if (fold) {
+      mirrorPositionWide(board, cur, next[K2]! | 0, next[K2 + 1]! | 0, mir);
+      markRank(ranks, rankOfPosition(ranks, mir, mir[K2]!, mir[K2 + 1]!));
+    }
+  }
   const startSolved = (board.start[goalWord]! & goalBit) !== 0;
   let solvedCount = startSolved ? 1 : 0;
   let goalIndex = startSolved ? 0 : -1;
@@ -254,6 +274,17 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
     const tag = table.tags[idx]!;
     const movedCell = taggedCell(tag);
     let mirrorReady = false;
+    let emptyRank = 0;
+    let baseRank = 0;
+    if (ranks) {
+      emptyRank = rankOfCells(ranks, emptyLo, emptyHi);
+      baseRank = emptyRank * ranks.emptyStride;
+      for (let c = 0; c < K; c++) {
+        if (ranks.strides[c] === 0) continue;
+        classRank[c] = rankOfCells(ranks, cur[2 * c]!, cur[2 * c + 1]!);
+        baseRank += classRank[c]! * ranks.strides[c]!;
+      }
+    }
     // Cells next to an empty cell: only pieces covering one of them can move; in the move metric not the piece just
     // moved (every move of it lands one move from the parent).
     const nearLo = aroundLo(emptyLo, emptyHi, width, sides);
@@ -305,10 +336,53 @@ export function wideExplore(board: WideBitboard, options: ExploreOptions): Explo
               reach &= reach - 1;
               if (p === movedCell && knownFromParent(code, width, p, tag, q)) continue;
               successors++;
-              const h = hash ^ zobrist[base + p]! ^ zobrist[base + q]!;
-              const hm = mirrorHash ^ zobristMirror[base + p]! ^ zobristMirror[base + q]!;
               const movedLo = lowBit(p) | lowBit(q);
               const movedHi = highBit(p) | highBit(q);
+              if (ranks) {
+                // The successor's rank: its empty cells' and its class's change; a seen rank is a known position.
+                const nextLo = emptyLo ^ cover[coverAt]! ^ cover[2 * (base + q)]!;
+                const nextHi = emptyHi ^ cover[coverAt + 1]! ^ cover[2 * (base + q) + 1]!;
+                let rank = baseRank + (rankOfCells(ranks, nextLo, nextHi) - emptyRank) * ranks.emptyStride;
+                const stride = ranks.strides[c]!;
+                if (stride !== 0) rank += (rankOfCells(ranks, cur[2 * c]! ^ movedLo, cur[2 * c + 1]! ^ movedHi) - classRank[c]!) * stride;
+                if (markRank(ranks, rank)) continue;
+                if (fold) {
+                  // Its mirror image is the same position: marked seen, never stored.
+                  if (!mirrorReady) {
+                    mirrorPositionWide(board, cur, emptyLo, emptyHi, mir);
+                    mirrorReady = true;
+                  }
+                  const mp = mirror[base + p]!;
+                  const mq = mirror[base + q]!;
+                  const flipLo = lowBit(mp) | lowBit(mq);
+                  const flipHi = highBit(mp) | highBit(mq);
+                  mir[2 * c] = mir[2 * c]! ^ flipLo;
+                  mir[2 * c + 1] = mir[2 * c + 1]! ^ flipHi;
+                  const mirrorLo = mir[K2]! ^ cover[2 * (base + mp)]! ^ cover[2 * (base + mq)]!;
+                  const mirrorHi = mir[K2 + 1]! ^ cover[2 * (base + mp) + 1]! ^ cover[2 * (base + mq) + 1]!;
+                  markRank(ranks, rankOfPosition(ranks, mir, mirrorLo, mirrorHi));
+                  mir[2 * c] = mir[2 * c]! ^ flipLo;
+                  mir[2 * c + 1] = mir[2 * c + 1]! ^ flipHi;
+                }
+                for (let w = 0; w < K2; w++) next[w] = cur[w]!;
+                next[2 * c] = cur[2 * c]! ^ movedLo;
+                next[2 * c + 1] = cur[2 * c + 1]! ^ movedHi;
+                next[K2] = nextLo;
+                next[K2 + 1] = nextHi;
+                const h = hash ^ zobrist[base + p]! ^ zobrist[base + q]!;
+                next[K2 + 2] = h;
+                next[K2 + 3] = mirrorHash ^ zobristMirror[base + p]! ^ zobristMirror[base + q]!;
+                const added = table.append(next, 0, h, idx, moveTag(code, width, q, p, q, false));
+                if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: frontier.lowerBound() };
+                if (c === 0 ? ((cur[goalWord]! ^ (goalWord === 0 ? movedLo : movedHi)) & goalBit) !== 0 : solvedHere) {
+                  solvedCount++;
+                  if (goalIndex < 0) goalIndex = added;
+                  if (options.stopAtGoal) return { status: 'solved', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: layerStarts.length };
+                }
+                continue;
+              }
+              const h = hash ^ zobrist[base + p]! ^ zobrist[base + q]!;
+              const hm = mirrorHash ^ zobristMirror[base + p]! ^ zobristMirror[base + q]!;
               // The mirror image's cells are worked out only when it may be the key.
               let mp = 0;
               let mq = 0;

@@ -4,6 +4,7 @@ import { explore, exploreGrid } from '../../../solver/klotski/bfs.ts';
 import { toBitboard } from '../../../solver/klotski/bitboard.ts';
 import { toWideBitboard } from '../../../solver/klotski/wide-bitboard.ts';
 import { toMultiwordBitboard } from '../../../solver/klotski/multiword-bitboard.ts';
+import { pieceCosts } from '../../../solver/klotski/heuristic.ts';
 import { compilePuzzle } from '../../../solver/klotski/puzzle.ts';
 import { BudgetClock } from '../../../solver/shared/budget.ts';
 import { randomLayoutCode, seededRandom } from '../../helpers/random-layouts.ts';
@@ -13,10 +14,10 @@ import { refBoard, refDistance, refLayerSizes, refReplay, walkLayers } from '../
  * Whole-space searches of both engines, up to 300,000 positions: the same number of positions in every complete layer,
  * and, when the space was exhausted, the same number of solved ones.
  */
-function layers(code: string, metric: (typeof METRICS)[number], fold: boolean, engine: 'bitboard' | 'grid') {
+function layers(code: string, metric: (typeof METRICS)[number], fold: boolean, engine: 'bitboard' | 'grid', maxStates = 300_000) {
   const layout = parseLayoutOrThrow(code);
   const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, undefined));
-  const options = { metric, fold, stopAtGoal: false, clock: new BudgetClock({}), maxStates: 300_000 };
+  const options = { metric, fold, stopAtGoal: false, clock: new BudgetClock({}), maxStates };
   const run = engine === 'bitboard' ? explore(puzzle, grid, options) : exploreGrid(puzzle, grid, options);
   const sizes = run.layerStarts.slice(1).map((end, d) => end - run.layerStarts[d]!);
   return { status: run.status, sizes, solved: run.status === 'budget-exceeded' ? null : run.solvedCount };
@@ -177,6 +178,55 @@ describe('multiword bitboard breadth-first search (boards of more than 64 cells)
       expect(r.length, metric).toBe(refDistance(refBoard(10, 10, layout.pieces), block, goal.at, metric));
       const end = refReplay(refBoard(10, 10, layout.pieces), metric, r.moves);
       expect([end.pieces[block]!.r, end.pieces[block]!.c]).toEqual(goal.at);
+    }
+  });
+});
+
+describe('breadth-first search by rank (boards of soldiers and a few other pieces)', () => {
+  const searchedByRank = (code: string, costs: boolean) => {
+    const layout = parseLayoutOrThrow(code);
+    const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, undefined));
+    const options = { metric: 'move' as const, fold: true, stopAtGoal: costs, clock: new BudgetClock({}), maxStates: 1000, costs: costs ? pieceCosts(puzzle, 'move') : null };
+    return !!explore(puzzle, grid, options).storedAsFound;
+  };
+
+  it('is used where the positions rank into a small range, by breadth-first search only', () => {
+    expect(searchedByRank('SSSSS-S.S.S-SSBBS-SSBBS-S.SSS-SSSSS', false)).toBe(true);
+    expect(searchedByRank('SSS.SS-.BBSSS-SBBSSS-SSSSSS-SSSSSS-.SS.SS', false)).toBe(true);
+    // The classic board's pieces rank into 368 million: the hash index.
+    expect(searchedByRank('VBBV-VBBV-VHHV-VSSV-S..S', false)).toBe(false);
+    // A* finds stored positions again to shorten their paths: the hash index.
+    expect(searchedByRank('SSS.SS-.BBSSS-SBBSSS-SSSSSS-SSSSSS-.SS.SS', true)).toBe(false);
+  });
+
+  const boards = [
+    'S.SS-SBBS-SBBS-SS.S', 'AAAA-SBBS-SBBS-S..S', 'SSSSS-S.S.S-SSBBS-SSBBS-S.SSS-SSSSS', 'SBBS.SSS-SBBS.SSS-SSSSSSSS-SSSSSSS.',
+    'AAAAAA-AAAAAA-AAAAAA-SBBSS.-SBBSSS-SSS.SS', 'SSS.SS-.BBSSS-SBBSSS-SSSSSS-SSSSSS-.SS.SS', 'AAAAAAA-AAAAAAA-SSBBS.S-SSBBSSS-S.SSSS.',
+  ];
+  for (const code of boards) {
+    it(`counts every layer as the part-grid search does, mirror images folded or not: ${code}`, () => {
+      expect(searchedByRank(code, false)).toBe(true);
+      for (const metric of METRICS) {
+        for (const fold of [true, false]) {
+          expect(layers(code, metric, fold, 'bitboard', 60_000), `${metric} fold=${fold}`).toEqual(layers(code, metric, fold, 'grid', 60_000));
+        }
+      }
+    });
+  }
+
+  it('finds every position at every distance that a plain reference search finds, and replays optimal solutions', () => {
+    for (const code of ['AAAA-SBBS-SBBS-S..S', 'AAAAAA-AAAAAA-AAAAAA-SBBSS.-SBBSSS-SSS.SS', 'AAAAAAA-AAAAAAA-SSBBS.S-SSBBSSS-S.SSSS.']) {
+      const layout = parseLayoutOrThrow(code);
+      const goal = resolveGoal(layout, undefined);
+      const [w, h] = [code.indexOf('-'), code.split('-').length];
+      for (const metric of METRICS) {
+        const ref = refBoard(w, h, layout.pieces);
+        expect(layers(code, metric, false, 'bitboard').sizes, `${code} ${metric}`).toEqual(refLayerSizes(ref, goal.pieceIndex, metric, 20_000));
+        const r = solve(layout, { metric, algorithm: 'bfs', tablebase: null });
+        expect(r.length, `${code} ${metric}`).toBe(refDistance(ref, goal.pieceIndex, [goal.row, goal.col], metric));
+        const end = refReplay(ref, metric, r.moves);
+        expect([end.pieces[goal.pieceIndex]!.r, end.pieces[goal.pieceIndex]!.c], `${code} ${metric}`).toEqual([goal.row, goal.col]);
+      }
     }
   });
 });

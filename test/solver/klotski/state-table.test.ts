@@ -83,6 +83,20 @@ describe('StateTable', () => {
     expect(table.size).toBe(1);
   });
 
+  it('append stores a state without indexing it, after dropIndex', () => {
+    const table = new StateTable(2, 100, 16);
+    table.add(key(1, 2), 0, -1);
+    table.dropIndex();
+    expect(table.append(key(3, 4), 0, 9, 0, 7)).toBe(1);
+    expect(Array.from(table.keys.subarray(2, 4))).toEqual([3, 4]);
+    expect([table.parents[1], table.tags[1], table.size]).toEqual([0, 7, 2]);
+    // Nothing is indexed any more: not the appended state, not the one before.
+    expect(table.find(key(3, 4), 0)).toBe(-1);
+    expect(table.find(key(1, 2), 0)).toBe(-1);
+    table.forgetBefore(1);
+    expect(table.size).toBe(2);
+  });
+
   it('probePrefix compares a key given as its first n words only, and finds nothing under another hash', () => {
     const table = new StateTable(3, 100, 16);
     table.addHashed(key(1, 2, 99), 0, 5, -1);
