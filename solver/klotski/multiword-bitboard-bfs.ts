@@ -39,20 +39,13 @@ export function multiwordWork(board: MultiwordBitboard): { nodeWork: number; suc
 function reachCells(
   board: MultiwordBitboard, c: number, p: number, code: number, empty: Int32Array, seen: Int32Array, stamp: number, targets: Int16Array,
 ): number {
-  const { neighbours: nb, entryStart, entryCells, cover, W, cells } = board;
-  const own = W * (c * cells + p);
-  const base = 4 * c * cells;
+  const nb = board.neighbours;
+  const own = board.W * (c * board.cells + p);
+  const base = 4 * c * board.cells;
   let n = 0;
   if (code === STEP) {
-    // A step never enters the piece's own cells.
-    for (let d = 0; d < 4; d++) {
-      const i = base + 4 * p + d;
-      const end = entryStart[i + 1]!;
-      let k = entryStart[i]!;
-      if (k === end) continue;
-      while (k < end && hasCell(empty, 0, entryCells[k]!)) k++;
-      if (k === end) targets[n++] = nb[4 * p + d]!;
-    }
+    // A step from p never enters the piece's own cells: only empty ones count (own: -1).
+    for (let d = 0; d < 4; d++) if (stepFree(board, base + 4 * p + d, empty, -1)) targets[n++] = nb[4 * p + d]!;
     return n;
   }
   if (code === MOVE) {
@@ -61,16 +54,7 @@ function reachCells(
     for (let r = p, head = 0; ; r = targets[head++]!) {
       for (let d = 0; d < 4; d++) {
         const s = nb[4 * r + d]!;
-        if (s < 0 || seen[s] === stamp) continue;
-        const i = base + 4 * r + d;
-        const end = entryStart[i + 1]!;
-        let k = entryStart[i]!;
-        if (k === end) continue;
-        for (; k < end; k++) {
-          const x = entryCells[k]!;
-          if (!hasCell(empty, 0, x) && !hasCell(cover, own, x)) break;
-        }
-        if (k < end) continue;
+        if (s < 0 || seen[s] === stamp || !stepFree(board, base + 4 * r + d, empty, own)) continue;
         seen[s] = stamp;
         targets[n++] = s;
       }
@@ -79,21 +63,28 @@ function reachCells(
   }
   // Straight: from p, a step at a time in each direction while the entered cells are free.
   for (let d = 0; d < 4; d++) {
-    for (let r = p; ; ) {
-      const i = base + 4 * r + d;
-      const end = entryStart[i + 1]!;
-      let k = entryStart[i]!;
-      if (k === end) break;
-      for (; k < end; k++) {
-        const x = entryCells[k]!;
-        if (!hasCell(empty, 0, x) && !hasCell(cover, own, x)) break;
-      }
-      if (k < end) break;
+    for (let r = p; stepFree(board, base + 4 * r + d, empty, own); ) {
       r = nb[4 * r + d]!;
       targets[n++] = r;
     }
   }
   return n;
+}
+
+/**
+ * Whether step i (see `entryStart`) stays on the board and enters only free cells: empty ones, or the cells of the
+ * moving piece at its start (`cover[own …]`), which it has left; own -1: empty ones only.
+ */
+function stepFree(board: MultiwordBitboard, i: number, empty: Int32Array, own: number): boolean {
+  const { entryStart, entryCells, cover } = board;
+  const end = entryStart[i + 1]!;
+  let k = entryStart[i]!;
+  if (k === end) return false;
+  for (; k < end; k++) {
+    const x = entryCells[k]!;
+    if (!hasCell(empty, 0, x) && (own < 0 || !hasCell(cover, own, x))) return false;
+  }
+  return true;
 }
 
 /**

@@ -97,7 +97,7 @@ function setBit(masks: Int32Array, i: number, W: number, p: number): void {
 }
 
 /** Word w of the mask at `masks[at …]` (W words) shifted away from cell 0 by k cells (any k ≥ 0). */
-export function shiftedUp(masks: Int32Array, at: number, w: number, k: number): number {
+function shiftedUp(masks: Int32Array, at: number, w: number, k: number): number {
   const i = w - (k >>> 5);
   const b = k & 31;
   const high = i >= 0 ? masks[at + i]! : 0;

@@ -13,14 +13,10 @@ import { bitCount } from './bitboard.ts';
 export const MAX_RANKS = 1 << 23;
 
 export interface RankSet {
-  /** Board cells (at most 64: masks are lo/hi words). */
-  cells: number;
-  /** Per class: its stride (0 for the filler, which is not ranked) and how many pieces it has. */
+  /** Per class: its stride (0 for the filler, which is not ranked). */
   strides: Int32Array;
-  counts: Int8Array;
-  /** The empty cells' stride (0 when there is no filler: the classes decide them) and count. */
+  /** The empty cells' stride (0 when there is no filler: the classes decide them). */
   emptyStride: number;
-  emptyCount: number;
   /** `binomial[n * (maxK + 1) + k]` = C(n, k), for n up to cells. */
   binomial: Int32Array;
   maxK: number;
@@ -60,7 +56,7 @@ export function rankSetFor(cells: number, start: Int32Array, classes: number, fi
     if (size > MAX_RANKS) return null;
   }
   if (size > MAX_RANKS) return null;
-  return { cells, strides, counts, emptyStride, emptyCount, binomial, maxK, seen: new Int32Array(Math.ceil(size / 32)) };
+  return { strides, emptyStride, binomial, maxK, seen: new Int32Array(Math.ceil(size / 32)) };
 }
 
 /** The combinatorial rank of a set of cells (lo, hi) of `k` cells: the sum of C(cell, i) over its cells in order. */
@@ -90,9 +86,4 @@ export function markRank(set: RankSet, rank: number): boolean {
   const before = set.seen[word]!;
   set.seen[word] = before | bit;
   return (before & bit) !== 0;
-}
-
-/** Whether a rank has been seen. */
-export function seenRank(set: RankSet, rank: number): boolean {
-  return ((set.seen[rank >>> 5]! >>> (rank & 31)) & 1) !== 0;
 }

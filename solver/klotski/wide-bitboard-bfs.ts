@@ -155,8 +155,8 @@ export function storedFormWide(board: WideBitboard, position: Int32Array, fold: 
   const K2 = 2 * board.classes;
   const { cells, cover, zobrist, zobristMirror } = board;
   const mirrored = new Int32Array(K2);
-  let emptyLo = -1;
-  let emptyHi = board.cells === 64 ? -1 : (1 << (board.cells - 32)) - 1;
+  let emptyLo = board.fullLo;
+  let emptyHi = board.fullHi;
   let h = 0;
   let hm = 0;
   for (let c = 0; c < board.classes; c++) {

@@ -23,6 +23,28 @@ function layers(code: string, metric: (typeof METRICS)[number], fold: boolean, e
   return { status: run.status, sizes, solved: run.status === 'budget-exceeded' ? null : run.solvedCount };
 }
 
+/**
+ * Both engines' layer counts, unfolded, against the plain reference search on each board whose space it walks (at
+ * most 20,000 positions per metric); returns how many board and metric pairs were compared.
+ */
+function compareWithReference(codes: string[]): number {
+  let compared = 0;
+  for (const code of codes) {
+    const layout = parseLayoutOrThrow(code);
+    const goal = resolveGoal(layout, undefined);
+    const [w, h] = [code.indexOf('-'), code.split('-').length];
+    for (const metric of METRICS) {
+      const expected = refLayerSizes(refBoard(w, h, layout.pieces), goal.pieceIndex, metric, 20_000);
+      if (!expected) continue;
+      compared++;
+      for (const engine of ['bitboard', 'grid'] as const) {
+        expect(layers(code, metric, false, engine).sizes, `${code} ${metric} ${engine}`).toEqual(expected);
+      }
+    }
+  }
+  return compared;
+}
+
 describe('bitboard breadth-first search (boards of up to 32 cells)', () => {
   const rand = seededRandom(3232);
   const boards: string[] = [];
@@ -52,21 +74,8 @@ describe('bitboard breadth-first search (boards of up to 32 cells)', () => {
     // Both engines skip the moves they know lead back near the parent (move-tags.ts); an independent search checks
     // that nothing is lost. Small spaces, no folding, so the counts compare one to one.
     const small = seededRandom(77);
-    let compared = 0;
-    for (const [w, h, empty] of [[3, 4, 2], [4, 4, 2], [4, 5, 3], [3, 5, 3], [7, 5, 20], [6, 6, 30]] as const) {
-      const code = randomLayoutCode(small, w, h, empty);
-      const layout = parseLayoutOrThrow(code);
-      const goal = resolveGoal(layout, undefined);
-      for (const metric of METRICS) {
-        const expected = refLayerSizes(refBoard(w, h, layout.pieces), goal.pieceIndex, metric, 20_000);
-        if (!expected) continue;
-        compared++;
-        for (const engine of ['bitboard', 'grid'] as const) {
-          expect(layers(code, metric, false, engine).sizes, `${code} ${metric} ${engine}`).toEqual(expected);
-        }
-      }
-    }
-    expect(compared).toBeGreaterThanOrEqual(12);
+    const sizes = [[3, 4, 2], [4, 4, 2], [4, 5, 3], [3, 5, 3], [7, 5, 20], [6, 6, 30]] as const;
+    expect(compareWithReference(sizes.map(([w, h, empty]) => randomLayoutCode(small, w, h, empty)))).toBeGreaterThanOrEqual(12);
   });
 
   it('uses the 32nd cell: an 8×4 board whose goal covers the bottom-right corner, every metric, replayed', () => {
@@ -137,21 +146,8 @@ describe('multiword bitboard breadth-first search (boards of more than 64 cells)
 
   it('finds every position at every distance that a plain reference search finds (both engines, every metric)', () => {
     const rand = seededRandom(65);
-    let compared = 0;
-    for (const [w, h, lane, empty] of [[10, 7, 2, 2], [10, 10, 2, 2], [9, 8, 2, 3], [10, 9, 3, 2]] as const) {
-      const code = framed(rand, w, h, lane, empty);
-      const layout = parseLayoutOrThrow(code);
-      const goal = resolveGoal(layout, undefined);
-      for (const metric of METRICS) {
-        const expected = refLayerSizes(refBoard(w, h, layout.pieces), goal.pieceIndex, metric, 20_000);
-        if (!expected) continue;
-        compared++;
-        for (const engine of ['bitboard', 'grid'] as const) {
-          expect(layers(code, metric, false, engine).sizes, `${code} ${metric} ${engine}`).toEqual(expected);
-        }
-      }
-    }
-    expect(compared).toBeGreaterThanOrEqual(9);
+    const sizes = [[10, 7, 2, 2], [10, 10, 2, 2], [9, 8, 2, 3], [10, 9, 3, 2]] as const;
+    expect(compareWithReference(sizes.map(([w, h, lane, empty]) => framed(rand, w, h, lane, empty)))).toBeGreaterThanOrEqual(9);
   });
 
   it('counts every layer as the part-grid search does, mirror images folded or not', () => {
@@ -215,13 +211,15 @@ describe('breadth-first search by rank (boards of soldiers and a few other piece
   }
 
   it('finds every position at every distance that a plain reference search finds, and replays optimal solutions', () => {
-    for (const code of ['AAAA-SBBS-SBBS-S..S', 'AAAAAA-AAAAAA-AAAAAA-SBBSS.-SBBSSS-SSS.SS', 'AAAAAAA-AAAAAAA-SSBBS.S-SSBBSSS-S.SSSS.']) {
+    const codes = ['AAAA-SBBS-SBBS-S..S', 'AAAAAA-AAAAAA-AAAAAA-SBBSS.-SBBSSS-SSS.SS', 'AAAAAAA-AAAAAAA-SSBBS.S-SSBBSSS-S.SSSS.'];
+    // Every board in every metric: the reference walks each space whole.
+    expect(compareWithReference(codes)).toBe(codes.length * METRICS.length);
+    for (const code of codes) {
       const layout = parseLayoutOrThrow(code);
       const goal = resolveGoal(layout, undefined);
       const [w, h] = [code.indexOf('-'), code.split('-').length];
       for (const metric of METRICS) {
         const ref = refBoard(w, h, layout.pieces);
-        expect(layers(code, metric, false, 'bitboard').sizes, `${code} ${metric}`).toEqual(refLayerSizes(ref, goal.pieceIndex, metric, 20_000));
         const r = solve(layout, { metric, algorithm: 'bfs', tablebase: null });
         expect(r.length, `${code} ${metric}`).toBe(refDistance(ref, goal.pieceIndex, [goal.row, goal.col], metric));
         const end = refReplay(ref, metric, r.moves);
