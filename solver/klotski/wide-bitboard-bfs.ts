@@ -330,7 +330,7 @@ function wideSearch(board: WideBitboard, options: ExploreOptions, ranks: RankSet
           }
           const reachLo = reachWide(board, p, code, fitLo, fitHi);
           for (let qhalf = 0; qhalf < 2; qhalf++) {
-            let reach = qhalf === 0 ? reachLo : reachHi;
+            let reach = (qhalf === 0 ? reachLo : reachHi) | 0;
             while (reach) {
               const q = 32 * qhalf + 31 - Math.clz32(reach & -reach);
               reach &= reach - 1;
