@@ -277,6 +277,29 @@ describe('数字华容道 drawn as numbers', () => {
   });
 });
 
+describe('labels on big boards', () => {
+  it('every piece\'s label stays inside the piece on a 10×10 board, on a phone and a desktop (S39, V10 in 1/10 of 360 px)', async () => {
+    const code = 'HHHHSHHSVS-VVVSHHHHVS-VVVHHSSS.S-HHSHHSSSVS-VVHHSSSVVS-VVSSVVSVSS-HH.SVVSSVS-HHSSHHSSVS-.SVBBVSSVS-HHVBBVSSVS';
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await open(`/s/${code}`, viewport);
+      await page.waitForSelector('#player .piece .piece-label');
+      const overflowing = await page.$$eval('#player .piece', (els) => els.flatMap((el) => {
+        const label = el.querySelector('.piece-label')!;
+        const range = document.createRange();
+        range.selectNodeContents(label);
+        const text = range.getBoundingClientRect();
+        const box = el.getBoundingClientRect();
+        // The piece is painted 3 px inside its box (its ::before).
+        const inside = text.left >= box.left + 3 && text.right <= box.right - 3 && text.top >= box.top + 3 && text.bottom <= box.bottom - 3;
+        return inside ? [] : [label.textContent];
+      }));
+      expect(await page.locator('#player .piece').count()).toBeGreaterThan(60);
+      expect(overflowing, `${viewport.width} px`).toEqual([]);
+      await page.close();
+    }
+  });
+});
+
 describe('the move list while playing back', () => {
   it('sits beside the board on a wide screen and below it on a phone', async () => {
     for (const [viewport, beside] of [[DESKTOP, true], [PHONE, false]] as const) {
