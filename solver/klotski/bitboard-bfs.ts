@@ -11,7 +11,7 @@
 import { bitCount, fitting, hashOf, mirrorCells, mirrorPosition, mirrorTops, occupied, type Bitboard } from './bitboard.ts';
 import { Frontier, type Exploration, type ExploreOptions } from './bfs.ts';
 import type { Metric } from './puzzle.ts';
-import { freshAxes, knownFromParent, metricCode, MOVE, moveTag, STEP, STRAIGHT, taggedCell } from './move-tags.ts';
+import { freshAxes, knownFromParent, metricCode, MOVE, moveTag, STEP, stepKeys, stepOrigin, STRAIGHT, taggedCell } from './move-tags.ts';
 import { markRank, rankOfCells, rankOfPosition, rankSetFor, type RankSet } from './rank-set.ts';
 import { StateTable } from './state-table.ts';
 
@@ -142,6 +142,8 @@ function bitboardSearch(board: Bitboard, options: ExploreOptions, ranks: RankSet
     for (let i = 0; i < 4; i++) quad[4 * c + i] = offsets[offsetStart[c]! + (i < n ? i : 0)]!;
   }
   const code = metricCode(metric);
+  // Breadth-first search in the step metric skips one of each pair of steps that commute (move-tags.ts).
+  const commuteKeys = code === STEP && !(options.stopAtGoal && options.costs) ? stepKeys(width, cells, K, offsets, offsetStart) : null;
 
   storedForm(board, board.start, fold && !ranks, next);
   table.addHashed(next, 0, next[K + 1]!, -1);
@@ -193,6 +195,16 @@ function bitboardSearch(board: Bitboard, options: ExploreOptions, ranks: RankSet
     // The piece that made this position, and how: its moves that lead back to positions already found are skipped.
     const tag = table.tags[idx]!;
     const movedCell = taggedCell(tag);
+    // The step that made this position: its key and its piece's cells, old and new.
+    let stepKey = -1;
+    let stepCells = 0;
+    if (commuteKeys && movedCell >= 0) {
+      const from = stepOrigin(width, movedCell, tag);
+      let moved = 0;
+      while ((cur[moved]! & (1 << movedCell)) === 0) moved++;
+      stepCells = cover[moved * cells + movedCell]! | cover[moved * cells + from]!;
+      stepKey = commuteKeys[moved * cells + from]!;
+    }
     let mirrorEmpty = 0;
     let mirrorReady = false;
     let emptyRank = 0;
@@ -228,6 +240,9 @@ function bitboardSearch(board: Bitboard, options: ExploreOptions, ranks: RankSet
           const q = 31 - Math.clz32(reach & -reach);
           reach &= reach - 1;
           if (known && code === STEP && knownFromParent(code, width, p, tag, q)) continue;
+          // A step that commutes with the one that made this position and comes first in key order: the position it
+          // leads to is found from the parent's other successor (move-tags.ts).
+          if (commuteKeys !== null && commuteKeys[base + p]! < stepKey && (stepCells & (cover[base + p]! | cover[base + q]!)) === 0) continue;
           successors++;
           const moved = (1 << p) | (1 << q);
           if (ranks) {

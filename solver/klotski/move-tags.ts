@@ -51,3 +51,33 @@ export function knownFromParent(code: number, width: number, p: number, tag: num
 export function freshAxes(tag: number): number {
   return tag >>> 8 === 0 ? 2 : 1;
 }
+
+/** Step metric: the top-left the tagged piece (now at p) stepped from. */
+export function stepOrigin(width: number, p: number, tag: number): number {
+  const kind = tag >>> 8;
+  return kind === 0 ? p + 1 : kind === 1 ? p - 1 : kind === 2 ? p + width : p - width;
+}
+
+/**
+ * Breadth-first search in the step metric also skips one of each pair of steps that commute. A position of layer d + 1
+ * needs finding from one position of layer d, and two steps that touch disjoint cells reach the same position in
+ * either order. So a position X made by step A from P skips a step B that touches none of A's cells (old or new) when
+ * B's key is below A's: X + B is also P + B + A, and P + B lies in layer d (were it nearer, X + B would be no deeper
+ * than d). At P + B, step A is taken unless its key is below that position's own step's, and so on, each key above
+ * the last, so some position of layer d takes it.
+ *
+ * A step's key is its piece's top-left before it, folded into the board's left half (a cell and its mirror image get
+ * the same key), so the argument holds whichever orientation a position is stored in. `keys[c * cells + p]`.
+ */
+export function stepKeys(width: number, cells: number, classes: number, offsets: Int8Array, offsetStart: Int8Array): Int32Array {
+  const keys = new Int32Array(classes * cells);
+  for (let c = 0; c < classes; c++) {
+    let w = 1;
+    for (let i = offsetStart[c]!; i < offsetStart[c + 1]!; i++) w = Math.max(w, (offsets[i]! % width) + 1);
+    for (let p = 0; p < cells; p++) {
+      const col = p % width;
+      keys[c * cells + p] = p - col + Math.min(col, width - w - col);
+    }
+  }
+  return keys;
+}

@@ -10,7 +10,7 @@
  * most two words of one mask: the search makes it in place for the probe and undoes it.
  */
 import { Frontier, type Exploration, type ExploreOptions } from './bfs.ts';
-import { knownFromParent, metricCode, MOVE, moveTag, STEP, taggedCell } from './move-tags.ts';
+import { knownFromParent, metricCode, MOVE, moveTag, STEP, stepKeys, stepOrigin, taggedCell } from './move-tags.ts';
 import { hasCell, mirrorCellsMultiword, mirrorPositionMultiword, mirrorTopsMultiword, type MultiwordBitboard } from './multiword-bitboard.ts';
 import type { Metric } from './puzzle.ts';
 import { StateTable } from './state-table.ts';
@@ -197,6 +197,12 @@ function wordsBefore(a: ArrayLike<number>, b: ArrayLike<number>, n: number): boo
   return false;
 }
 
+/** Whether `cells` (W words) meets neither of the masks at `cover[a …]` and `cover[b …]`. */
+function disjoint(cells: Int32Array, cover: Int32Array, a: number, b: number, W: number): boolean {
+  for (let x = 0; x < W; x++) if ((cells[x]! & (cover[a + x]! | cover[b + x]!)) !== 0) return false;
+  return true;
+}
+
 export function multiwordExplore(board: MultiwordBitboard, options: ExploreOptions): Exploration {
   const { metric, clock } = options;
   const fold = options.fold && board.mirrorable;
@@ -227,6 +233,10 @@ export function multiwordExplore(board: MultiwordBitboard, options: ExploreOptio
   const regionOf = new Int16Array(cells);
   const regionStart = new Int16Array(cells + 1);
   const regionCells = new Int16Array(cells);
+  // Breadth-first search in the step metric skips one of each pair of steps that commute (move-tags.ts): the step
+  // that made the position being expanded, its key and its piece's cells (old and new).
+  const commuteKeys = code === STEP && !(options.stopAtGoal && options.costs) ? stepKeys(width, cells, K, offsets, offsetStart) : null;
+  const stepCells = new Int32Array(W);
 
   storedFormMultiword(board, board.start, fold, next);
   table.addHashed(next, 0, next[KW + W]!, -1);
@@ -262,6 +272,14 @@ export function multiwordExplore(board: MultiwordBitboard, options: ExploreOptio
     const hHere = openList ? openList.f - g + 1 : 0;
     const tag = table.tags[idx]!;
     const movedCell = taggedCell(tag);
+    let stepKey = -1;
+    if (commuteKeys && movedCell >= 0) {
+      const from = stepOrigin(width, movedCell, tag);
+      let moved = 0;
+      while (!hasCell(cur, moved * W, movedCell)) moved++;
+      for (let x = 0; x < W; x++) stepCells[x] = cover[W * (moved * cells + movedCell) + x]! | cover[W * (moved * cells + from) + x]!;
+      stepKey = commuteKeys[moved * cells + from]!;
+    }
     let mirrorReady = false;
     // Cells next to an empty cell: only pieces covering one of them can move.
     for (let w = 0; w < W; w++) near[w] = 0;
@@ -289,6 +307,9 @@ export function multiwordExplore(board: MultiwordBitboard, options: ExploreOptio
           for (let t = 0; t < reached; t++) {
             const q = targets[t]!;
             if (p === movedCell && knownFromParent(code, width, p, tag, q)) continue;
+            // A step that commutes with the one that made this position and comes first in key order: the position it
+            // leads to is found from the parent's other successor (move-tags.ts).
+            if (commuteKeys !== null && commuteKeys[base + p]! < stepKey && disjoint(stepCells, cover, W * (base + p), W * (base + q), W)) continue;
             successors++;
             const h = hash ^ zobrist[base + p]! ^ zobrist[base + q]!;
             const hm = mirrorHash ^ zobristMirror[base + p]! ^ zobristMirror[base + q]!;

@@ -8,7 +8,7 @@
  * `reachHi`), read at once by the caller: two numbers back without allocating.
  */
 import { Frontier, type Exploration, type ExploreOptions } from './bfs.ts';
-import { knownFromParent, metricCode, MOVE, moveTag, STEP, taggedCell } from './move-tags.ts';
+import { knownFromParent, metricCode, MOVE, moveTag, STEP, stepKeys, stepOrigin, taggedCell } from './move-tags.ts';
 import type { Metric } from './puzzle.ts';
 import { markRank, rankOfCells, rankOfPosition, rankSetFor, type RankSet } from './rank-set.ts';
 import { StateTable } from './state-table.ts';
@@ -217,6 +217,8 @@ function wideSearch(board: WideBitboard, options: ExploreOptions, ranks: RankSet
   const goalWord = goalCell >>> 5;
   const goalBit = 1 << (goalCell & 31);
   const code = metricCode(metric);
+  // Breadth-first search in the step metric skips one of each pair of steps that commute (move-tags.ts).
+  const commuteKeys = code === STEP && !(options.stopAtGoal && options.costs) ? stepKeys(width, cells, K, offsets, offsetStart) : null;
   const unit = new Uint8Array(K);
   for (let c = 0; c < K; c++) unit[c] = offsetStart[c + 1]! - offsetStart[c]! === 1 ? 1 : 0;
   // Shapes of up to four cells test their fit with four shifts (missing offsets repeat the first).
@@ -273,6 +275,19 @@ function wideSearch(board: WideBitboard, options: ExploreOptions, ranks: RankSet
     const hHere = open ? open.f - g + 1 : 0;
     const tag = table.tags[idx]!;
     const movedCell = taggedCell(tag);
+    // The step that made this position (its piece's old and new cells), for skipping commuting steps.
+    let stepKey = -1;
+    let stepLo = 0;
+    let stepHi = 0;
+    if (commuteKeys && movedCell >= 0) {
+      const from = stepOrigin(width, movedCell, tag);
+      let moved = 0;
+      while (((cur[2 * moved + (movedCell >>> 5)]! >>> (movedCell & 31)) & 1) === 0) moved++;
+      const at = 2 * (moved * cells);
+      stepLo = cover[at + 2 * movedCell]! | cover[at + 2 * from]!;
+      stepHi = cover[at + 2 * movedCell + 1]! | cover[at + 2 * from + 1]!;
+      stepKey = commuteKeys[moved * cells + from]!;
+    }
     let mirrorReady = false;
     let emptyRank = 0;
     let baseRank = 0;
@@ -335,6 +350,9 @@ function wideSearch(board: WideBitboard, options: ExploreOptions, ranks: RankSet
               const q = 32 * qhalf + 31 - Math.clz32(reach & -reach);
               reach &= reach - 1;
               if (p === movedCell && knownFromParent(code, width, p, tag, q)) continue;
+              // A step that commutes with the one that made this position and comes first in key order: the position
+              // it leads to is found from the parent's other successor (move-tags.ts).
+              if (commuteKeys !== null && commuteKeys[base + p]! < stepKey && ((stepLo & (cover[coverAt]! | cover[2 * (base + q)]!)) | (stepHi & (cover[coverAt + 1]! | cover[2 * (base + q) + 1]!))) === 0) continue;
               successors++;
               const movedLo = lowBit(p) | lowBit(q);
               const movedHi = highBit(p) | highBit(q);
