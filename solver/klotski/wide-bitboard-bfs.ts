@@ -11,6 +11,7 @@ import { Frontier, type Exploration, type ExploreOptions } from './bfs.ts';
 import { knownFromParent, metricCode, MOVE, moveTag, STEP, stepKeys, stepOrigin, taggedCell } from './move-tags.ts';
 import type { Metric } from './puzzle.ts';
 import { markRank, rankOfCells, rankOfPosition, rankSetFor, type RankSet } from './rank-set.ts';
+import { hasCell } from './multiword-bitboard.ts';
 import { StateTable } from './state-table.ts';
 import { aroundHi, aroundLo, mirrorCellsWide, mirrorPositionWide, mirrorTopsWide, shrHi, shrLo, type WideBitboard } from './wide-bitboard.ts';
 
@@ -282,7 +283,7 @@ function wideSearch(board: WideBitboard, options: ExploreOptions, ranks: RankSet
     if (commuteKeys && movedCell >= 0) {
       const from = stepOrigin(width, movedCell, tag);
       let moved = 0;
-      while (((cur[2 * moved + (movedCell >>> 5)]! >>> (movedCell & 31)) & 1) === 0) moved++;
+      while (!hasCell(cur, 2 * moved, movedCell)) moved++;
       const at = 2 * (moved * cells);
       stepLo = cover[at + 2 * movedCell]! | cover[at + 2 * from]!;
       stepHi = cover[at + 2 * movedCell + 1]! | cover[at + 2 * from + 1]!;
