@@ -211,18 +211,20 @@ export function exploreGrid(puzzle: Puzzle, startGrid: Uint8Array, options: Expl
         if (from === movedCell && knownFromParent(code, width, from, tag, to)) continue;
         successors++;
         const mirrored = board.keyAfterMove(from, to, fold, scratch);
+        // The move's cells in the stored orientation, for its tag.
         const storedCell = mirrored ? to - (to % width) + (width - pieceWidth - (to % width)) : to;
+        const storedFrom = mirrored ? from - (from % width) + (width - pieceWidth - (from % width)) : from;
         const hash = hashKey(scratch, 0, words);
         const slot = table.probe(scratch, 0, hash);
         if (slot < 0) {
           // Best-first: a position found again by a shorter way takes this one as its parent.
           if (open && g < open.g(-slot - 1) && open.improve(-slot - 1, g, hHere - costs![at + from]! + costs![at + to]!)) {
             table.parents[-slot - 1] = idx;
-            table.tags[-slot - 1] = moveTag(code, width, storedCell, from, to, mirrored);
+            table.tags[-slot - 1] = moveTag(storedCell, storedFrom);
           }
           continue;
         }
-        const added = table.insertAt(slot, scratch, 0, hash, idx, moveTag(code, width, storedCell, from, to, mirrored));
+        const added = table.insertAt(slot, scratch, 0, hash, idx, moveTag(storedCell, storedFrom));
         if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: frontier.lowerBound() };
         if (open) open.add(added, g, hHere - costs![at + from]! + costs![at + to]!);
         if ((isGoalPiece ? to : goalPos) === goalCell) {

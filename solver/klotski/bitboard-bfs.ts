@@ -11,7 +11,7 @@
 import { bitCount, fitting, hashOf, mirrorCells, mirrorPosition, mirrorTops, occupied, type Bitboard } from './bitboard.ts';
 import { Frontier, type Exploration, type ExploreOptions } from './bfs.ts';
 import type { Metric } from './puzzle.ts';
-import { freshAxes, knownFromParent, metricCode, MOVE, moveTag, STEP, stepKeys, stepOrigin, STRAIGHT, taggedCell } from './move-tags.ts';
+import { freshAxes, metricCode, MOVE, moveTag, STEP, stepKeys, STRAIGHT, taggedCell, taggedOrigin } from './move-tags.ts';
 import { markRank, rankOfCells, rankOfPosition, rankSetFor, type RankSet } from './rank-set.ts';
 import { StateTable } from './state-table.ts';
 
@@ -199,7 +199,7 @@ function bitboardSearch(board: Bitboard, options: ExploreOptions, ranks: RankSet
     let stepKey = -1;
     let stepCells = 0;
     if (commuteKeys && movedCell >= 0) {
-      const from = stepOrigin(width, movedCell, tag);
+      const from = taggedOrigin(tag);
       let moved = 0;
       while ((cur[moved]! & (1 << movedCell)) === 0) moved++;
       stepCells = cover[moved * cells + movedCell]! | cover[moved * cells + from]!;
@@ -235,11 +235,12 @@ function bitboardSearch(board: Bitboard, options: ExploreOptions, ranks: RankSet
         const fits = small[c] ? inBounds[c]! & (free >>> quad[o]!) & (free >>> quad[o + 1]!) & (free >>> quad[o + 2]!) & (free >>> quad[o + 3]!) : fitting(board, c, free);
         // The piece that made this position: straight slides along the axis it came by are known (move-tags.ts).
         const known = p === movedCell;
-        let reach = reachIn(fits, p, code, width, left, right, known && code === STRAIGHT ? freshAxes(tag) : 3);
+        let reach = reachIn(fits, p, code, width, left, right, known && code === STRAIGHT ? freshAxes(width, p, tag) : 3);
         while (reach) {
           const q = 31 - Math.clz32(reach & -reach);
           reach &= reach - 1;
-          if (known && code === STEP && knownFromParent(code, width, p, tag, q)) continue;
+          // The step back to the parent (move-tags.ts `knownFromParent`).
+          if (known && code === STEP && q === taggedOrigin(tag)) continue;
           // A step that commutes with the one that made this position and comes first in key order: the position it
           // leads to is found from the parent's other successor (move-tags.ts).
           if (commuteKeys !== null && commuteKeys[base + p]! < stepKey && (stepCells & (cover[base + p]! | cover[base + q]!)) === 0) continue;
@@ -271,7 +272,7 @@ function bitboardSearch(board: Bitboard, options: ExploreOptions, ranks: RankSet
             const h = hash ^ zobrist[base + p]! ^ zobrist[base + q]!;
             next[K + 1] = h;
             next[K + 2] = mirrorHash ^ zobristMirror[base + p]! ^ zobristMirror[base + q]!;
-            const added = table.append(next, 0, h, idx, moveTag(code, width, q, p, q, false));
+            const added = table.append(next, 0, h, idx, moveTag(q, p));
             if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: frontier.lowerBound() };
             if (c === 0 ? ((cur[0]! ^ moved) & goalBit) !== 0 : solvedHere) {
               solvedCount++;
@@ -302,7 +303,7 @@ function bitboardSearch(board: Bitboard, options: ExploreOptions, ranks: RankSet
             // Best-first: a position found again by a shorter way takes this one as its parent.
             if (open && g < open.g(-slot - 1) && open.improve(-slot - 1, g, hHere - costs![base + p]! + costs![base + q]!)) {
               table.parents[-slot - 1] = idx;
-              table.tags[-slot - 1] = moveTag(code, width, useMirror ? mirror[base + q]! : q, p, q, useMirror);
+              table.tags[-slot - 1] = useMirror ? moveTag(mirror[base + q]!, mirror[base + p]!) : moveTag(q, p);
             }
             continue;
           }
@@ -319,7 +320,7 @@ function bitboardSearch(board: Bitboard, options: ExploreOptions, ranks: RankSet
             next[K + 1] = h;
             next[K + 2] = hm;
           }
-          const added = table.insertAt(slot, next, 0, key, idx, moveTag(code, width, useMirror ? mirror[base + q]! : q, p, q, useMirror));
+          const added = table.insertAt(slot, next, 0, key, idx, useMirror ? moveTag(mirror[base + q]!, mirror[base + p]!) : moveTag(q, p));
           if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: frontier.lowerBound() };
           if (open) open.add(added, g, hHere - costs![base + p]! + costs![base + q]!);
           // The goal piece is class 0; a folded key is solved exactly when its mirror is (the goal is symmetric).

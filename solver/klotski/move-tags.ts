@@ -1,6 +1,6 @@
 /**
  * Breadth-first search skips the probes it knows are duplicates. Each stored position is tagged with the move that
- * made it: where its piece ended (top-left, in the stored orientation) and, per metric, how it got there. When the
+ * made it: where its piece started and where it ended (top-left cells, in the stored orientation). When the
  * position is expanded, moves of that piece that land one move from the parent are not generated: the parent's own
  * expansion, earlier in the queue, already found them.
  *
@@ -19,16 +19,12 @@ export function metricCode(metric: Metric): number {
 }
 
 /**
- * The tag of a position made by moving a piece p → q (cells of the searched orientation); `cell` is q in the stored
- * orientation, and `mirrored` says whether the position is stored as its mirror image (left and right swap).
- * Bits 0–7: cell + 1; bits 8–9: straight's axis (0 across, 1 up or down) or step's direction (0 left, 1 right, 2 up,
- * 3 down).
+ * The tag of a position made by moving a piece from top-left `origin` to `cell`, both in the stored orientation (a
+ * position stored as its mirror image has both cells mirrored). Bits 0–7: cell + 1; bits 8–15: origin + 1. A one-line
+ * function, so the compiler inlines it in every search loop.
  */
-export function moveTag(code: number, width: number, cell: number, p: number, q: number, mirrored: boolean): number {
-  if (code === MOVE) return cell + 1;
-  if (code === STRAIGHT) return (cell + 1) | (q - p > -width && q - p < width ? 0 : 256);
-  const direction = q === p - 1 ? 0 : q === p + 1 ? 1 : q < p ? 2 : 3;
-  return (cell + 1) | ((mirrored && direction < 2 ? direction ^ 1 : direction) << 8);
+export function moveTag(cell: number, origin: number): number {
+  return (cell + 1) | ((origin + 1) << 8);
 }
 
 /** The cell of the piece the tag's move left, or -1 (the start). */
@@ -36,26 +32,26 @@ export function taggedCell(tag: number): number {
   return (tag & 255) - 1;
 }
 
+/** The top-left the tagged piece left (stored orientation). */
+export function taggedOrigin(tag: number): number {
+  return (tag >>> 8) - 1;
+}
+
 /** Whether the tagged piece (now at p) moving to q lands one move from the parent (see the top of this file). */
 export function knownFromParent(code: number, width: number, p: number, tag: number, q: number): boolean {
   if (code === MOVE) return true;
-  const kind = tag >>> 8;
-  if (code === STRAIGHT) return kind === 0 ? Math.floor(q / width) === Math.floor(p / width) : q % width === p % width;
-  return q === (kind === 0 ? p + 1 : kind === 1 ? p - 1 : kind === 2 ? p + width : p - width);
+  if (code === STEP) return q === taggedOrigin(tag);
+  return freshAxes(width, p, tag) === 2 ? Math.floor(q / width) === Math.floor(p / width) : q % width === p % width;
 }
 
 /**
- * Straight metric: the axes (1 across, 2 up or down) along which the tagged piece's slides are new, so that a search
- * need not generate the others at all (the same rule as `knownFromParent`).
+ * Straight metric: the axes (1 across, 2 up or down) along which the tagged piece (now at p) slides to new places, so
+ * that a search need not generate the others at all (the same rule as `knownFromParent`): a piece that came across
+ * slides on up or down, and the other way round.
  */
-export function freshAxes(tag: number): number {
-  return tag >>> 8 === 0 ? 2 : 1;
-}
-
-/** Step metric: the top-left the tagged piece (now at p) stepped from. */
-export function stepOrigin(width: number, p: number, tag: number): number {
-  const kind = tag >>> 8;
-  return kind === 0 ? p + 1 : kind === 1 ? p - 1 : kind === 2 ? p + width : p - width;
+export function freshAxes(width: number, p: number, tag: number): number {
+  const d = p - taggedOrigin(tag);
+  return d > -width && d < width ? 2 : 1;
 }
 
 /**

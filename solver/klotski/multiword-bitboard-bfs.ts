@@ -10,7 +10,7 @@
  * most two words of one mask: the search makes it in place for the probe and undoes it.
  */
 import { Frontier, type Exploration, type ExploreOptions } from './bfs.ts';
-import { knownFromParent, metricCode, MOVE, moveTag, STEP, stepKeys, stepOrigin, taggedCell } from './move-tags.ts';
+import { knownFromParent, metricCode, MOVE, moveTag, STEP, stepKeys, taggedCell, taggedOrigin } from './move-tags.ts';
 import { hasCell, mirrorCellsMultiword, mirrorPositionMultiword, mirrorTopsMultiword, type MultiwordBitboard } from './multiword-bitboard.ts';
 import type { Metric } from './puzzle.ts';
 import { StateTable } from './state-table.ts';
@@ -274,7 +274,7 @@ export function multiwordExplore(board: MultiwordBitboard, options: ExploreOptio
     const movedCell = taggedCell(tag);
     let stepKey = -1;
     if (commuteKeys && movedCell >= 0) {
-      const from = stepOrigin(width, movedCell, tag);
+      const from = taggedOrigin(tag);
       let moved = 0;
       while (!hasCell(cur, moved * W, movedCell)) moved++;
       for (let x = 0; x < W; x++) stepCells[x] = cover[W * (moved * cells + movedCell) + x]! | cover[W * (moved * cells + from) + x]!;
@@ -339,7 +339,7 @@ export function multiwordExplore(board: MultiwordBitboard, options: ExploreOptio
             if (slot < 0) {
               if (openList && g < openList.g(-slot - 1) && openList.improve(-slot - 1, g, hHere - costs![base + p]! + costs![base + q]!)) {
                 table.parents[-slot - 1] = idx;
-                table.tags[-slot - 1] = moveTag(code, width, to, p, q, useMirror);
+                table.tags[-slot - 1] = moveTag(to, from);
               }
               continue;
             }
@@ -348,7 +348,7 @@ export function multiwordExplore(board: MultiwordBitboard, options: ExploreOptio
             for (let x = 0; x < W; x++) next[KW + x] = src[KW + x]! ^ cover[coverFrom + x]! ^ cover[coverTo + x]!;
             next[KW + W] = key;
             next[KW + W + 1] = useMirror ? h : hm;
-            const added = table.insertAt(slot, next, 0, key, idx, moveTag(code, width, to, p, q, useMirror));
+            const added = table.insertAt(slot, next, 0, key, idx, moveTag(to, from));
             if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: frontier.lowerBound() };
             if (openList) openList.add(added, g, hHere - costs![base + p]! + costs![base + q]!);
             // The goal piece is class 0; a folded key is solved exactly when its mirror is (the goal is symmetric).

@@ -8,7 +8,7 @@
  * `reachHi`), read at once by the caller: two numbers back without allocating.
  */
 import { Frontier, type Exploration, type ExploreOptions } from './bfs.ts';
-import { knownFromParent, metricCode, MOVE, moveTag, STEP, stepKeys, stepOrigin, taggedCell } from './move-tags.ts';
+import { knownFromParent, metricCode, MOVE, moveTag, STEP, stepKeys, taggedCell, taggedOrigin } from './move-tags.ts';
 import type { Metric } from './puzzle.ts';
 import { markRank, rankOfCells, rankOfPosition, rankSetFor, type RankSet } from './rank-set.ts';
 import { hasCell } from './multiword-bitboard.ts';
@@ -281,7 +281,7 @@ function wideSearch(board: WideBitboard, options: ExploreOptions, ranks: RankSet
     let stepLo = 0;
     let stepHi = 0;
     if (commuteKeys && movedCell >= 0) {
-      const from = stepOrigin(width, movedCell, tag);
+      const from = taggedOrigin(tag);
       let moved = 0;
       while (!hasCell(cur, 2 * moved, movedCell)) moved++;
       const at = 2 * (moved * cells);
@@ -391,7 +391,7 @@ function wideSearch(board: WideBitboard, options: ExploreOptions, ranks: RankSet
                 const h = hash ^ zobrist[base + p]! ^ zobrist[base + q]!;
                 next[K2 + 2] = h;
                 next[K2 + 3] = mirrorHash ^ zobristMirror[base + p]! ^ zobristMirror[base + q]!;
-                const added = table.append(next, 0, h, idx, moveTag(code, width, q, p, q, false));
+                const added = table.append(next, 0, h, idx, moveTag(q, p));
                 if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: frontier.lowerBound() };
                 if (c === 0 ? ((cur[goalWord]! ^ (goalWord === 0 ? movedLo : movedHi)) & goalBit) !== 0 : solvedHere) {
                   solvedCount++;
@@ -434,7 +434,7 @@ function wideSearch(board: WideBitboard, options: ExploreOptions, ranks: RankSet
               if (slot < 0) {
                 if (open && g < open.g(-slot - 1) && open.improve(-slot - 1, g, hHere - costs![base + p]! + costs![base + q]!)) {
                   table.parents[-slot - 1] = idx;
-                  table.tags[-slot - 1] = moveTag(code, width, useMirror ? mq : q, p, q, useMirror);
+                  table.tags[-slot - 1] = useMirror ? moveTag(mq, mp) : moveTag(q, p);
                 }
                 continue;
               }
@@ -450,7 +450,7 @@ function wideSearch(board: WideBitboard, options: ExploreOptions, ranks: RankSet
               }
               next[K2 + 2] = key;
               next[K2 + 3] = useMirror ? h : hm;
-              const added = table.insertAt(slot, next, 0, key, idx, moveTag(code, width, useMirror ? mq : q, p, q, useMirror));
+              const added = table.insertAt(slot, next, 0, key, idx, useMirror ? moveTag(mq, mp) : moveTag(q, p));
               if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: frontier.lowerBound() };
               if (open) open.add(added, g, hHere - costs![base + p]! + costs![base + q]!);
               // The goal piece is class 0; a folded key is solved exactly when its mirror is (the goal is symmetric).
