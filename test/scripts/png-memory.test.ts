@@ -29,7 +29,8 @@ describe('renderPng', () => {
     const before = native();
     for (let i = 0; i < 60; i++) render(i);
     const grown = (native() - before) / 2 ** 20;
-    // A leak keeps about 3 MB a render (180 MB here); freed, the growth is noise.
-    expect(grown).toBeLessThan(40);
+    // A leak keeps about 3 MB a render (180 MB here); freed, the growth is noise (up to 46 MB seen in a fresh-clone run,
+    // with other test files loading the machine), so the bar is half a leak's growth.
+    expect(grown).toBeLessThan(90);
   });
 });
