@@ -11,6 +11,7 @@ import { LayoutError, fail } from './shared/errors.ts';
 import { parseGoalText } from './klotski/goal.ts';
 import { movePiece, type Layout } from './klotski/layout.ts';
 import { METRICS, type Metric } from './klotski/puzzle.ts';
+import { metricCount, metricUnit } from './shared/metric-words.ts';
 import { renderBoard } from './draw/render.ts';
 import { ALGORITHMS, solve, type Algorithm, type SolveResult } from './solve.ts';
 import { EDGE_BUDGET } from './shared/budget.ts';
@@ -129,9 +130,9 @@ function runTiles(code: string, values: { metric?: string; goal?: string; json?:
     });
     const s = result.stats;
     const timing = `${s.algorithm}, ${s.nodes.toLocaleString('en')} positions, ${s.ms} ms${s.medianMs !== undefined ? ` (median ${s.medianMs} ms)` : ''}`;
-    if (result.status === 'solved') out.push('', `Solved in ${result.length} ${result.metric === 'move' ? 'moves' : 'straight moves'} (${result.optimal ? 'optimal' : 'not proven optimal: fast mode'}). [${timing}]`);
+    if (result.status === 'solved') out.push('', `Solved in ${metricCount(result.metric, result.length!)} (${result.optimal ? 'optimal' : 'not proven optimal: fast mode'}). [${timing}]`);
     else if (result.status === 'unsolvable') out.push('', `No solution: ${result.reason}.`);
-    else out.push('', `Budget exceeded: no solution shorter than ${result.lowerBound} moves. [${timing}]`);
+    else out.push('', budgetExceeded(result.metric, result.lowerBound, timing));
     console.log(out.join('\n'));
   }
   return EXIT[result.status];
@@ -179,18 +180,18 @@ function printSolution(layout: Layout, result: SolveResult & { stats: { medianMs
   });
   const s = result.stats;
   const timing = `${s.algorithm}, ${s.nodes.toLocaleString('en')} positions, ${s.ms} ms${s.medianMs !== undefined ? ` (median ${s.medianMs} ms)` : ''}, ${(s.ttBytes / 1024).toFixed(0)} KiB`;
-  if (result.status === 'solved') out.push('', `Solved in ${result.length} ${unit(result.metric, result.length!)} (optimal). [${timing}]`);
+  if (result.status === 'solved') out.push('', `Solved in ${metricCount(result.metric, result.length!)} (optimal). [${timing}]`);
   else if (result.status === 'unsolvable') {
     const why = result.explored === undefined ? 'the tablebase shows the goal cannot be reached' : `all ${result.explored.toLocaleString('en')} reachable positions explored`;
     out.push('', `No solution: ${why}. [${timing}]`);
   }
-  else out.push('', `Budget exceeded: no solution shorter than ${result.lowerBound} ${unit(result.metric, 2)}. [${timing}]`);
+  else out.push('', budgetExceeded(result.metric, result.lowerBound, timing));
   console.log(out.join('\n'));
 }
 
-function unit(metric: Metric, n: number): string {
-  const word = metric === 'move' ? 'move' : metric === 'straight' ? 'straight move' : 'step';
-  return n === 1 ? word : `${word}s`;
+function budgetExceeded(metric: Metric, lowerBound: number | undefined, timing: string): string {
+  const bound = lowerBound ? `no solution shorter than ${metricCount(metric, lowerBound)}` : 'no lower bound was proven';
+  return `Budget exceeded: ${bound}. [${timing}]`;
 }
 
 function printAnalysis(layout: Layout, options: Parameters<typeof analyze>[1], json: boolean): number {
@@ -199,7 +200,7 @@ function printAnalysis(layout: Layout, options: Parameters<typeof analyze>[1], j
   else {
     const lines = [`Layout ${a.layout}, metric ${a.metric}${a.complete ? '' : ' (stopped by the budget: incomplete)'}`, 'distance  positions'];
     a.layers.forEach((n, d) => lines.push(`${String(d).padStart(8)}  ${n}`));
-    lines.push(`total ${a.total} positions, ${a.solved} of them solved`, `farthest (${a.farthest.distance} ${unit(a.metric, a.farthest.distance)}): ${a.farthest.layout}`);
+    lines.push(`total ${a.total} positions, ${a.solved} of them solved`, `farthest (${a.farthest.distance} ${metricUnit(a.metric, a.farthest.distance)}): ${a.farthest.layout}`);
     lines.push(renderBoard(parseLayoutOrThrow(a.farthest.layout)), `[${a.stats.ms} ms]`);
     console.log(lines.join('\n'));
   }

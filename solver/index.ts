@@ -5,6 +5,7 @@ export { LayoutError, type LayoutProblem, type Parsed } from './shared/errors.ts
 export { resolveGoal, parseGoalText, type GoalSpec, type Goal } from './klotski/goal.ts';
 export { mirrorLayout, toGrid, sortPieces, FIXED_SHAPES, type Layout, type Piece } from './klotski/layout.ts';
 export { METRICS, type Metric } from './klotski/puzzle.ts';
+export { metricCount, metricUnit } from './shared/metric-words.ts';
 export { solve, solveCode, ALGORITHMS, type Algorithm, type SolveOptions, type SolveResult } from './solve.ts';
 export type { Move, Cell } from './klotski/moves.ts';
 export { canonicalize, mirrorMoves, type Canonical } from './klotski/canonical.ts';

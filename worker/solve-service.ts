@@ -27,6 +27,7 @@ import {
   solvedTiles,
   tilesGoal,
   OPTIMAL_CELLS,
+  metricCount,
   type GoalSpec,
   type Metric,
   type PatternDatabase,
@@ -59,6 +60,8 @@ export type SolveOutcome =
 
 interface Plan {
   key: string;
+  /** What the lengths count: the 503's lower bound is worded in it. */
+  metric: Metric;
   width: number;
   height: number;
   run(budget: SearchBudget): Promise<StoredSolution | OverBudget>;
@@ -143,7 +146,7 @@ export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) =>
     waitUntil(forget(env.SOLUTIONS, key));
     entry = null;
   }
-  if (entry && isOverBudget(entry)) return overBudget(entry, true, [{ name: 'cache', desc: 'cache read', ms: cacheMs }]);
+  if (entry && isOverBudget(entry)) return overBudget(entry, plan.metric, true, [{ name: 'cache', desc: 'cache read', ms: cacheMs }]);
   if (!pending) {
     pending = inFlight.get(key);
     if (!pending) {
@@ -165,7 +168,7 @@ export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) =>
     throw e;
   }
   const timings = [{ name: 'cache', desc: 'cache read', ms: cacheMs }, { name: 'solve', desc: 'search', ms: isOverBudget(outcome) ? 0 : outcome.stats.ms }];
-  if (isOverBudget(outcome)) return overBudget(outcome, false, timings);
+  if (isOverBudget(outcome)) return overBudget(outcome, plan.metric, false, timings);
   return present(plan, outcome, false, timings);
 }
 
@@ -181,8 +184,8 @@ function present(plan: Plan, stored: StoredSolution, cached: boolean, timings: T
   return { ok: true, body: { ...plan.present(stored), cached }, cached, timings };
 }
 
-function overBudget(entry: OverBudget, cached: boolean, timings: Timing[]): SolveOutcome {
-  const bound = entry.overBudget > 0 ? `no solution is shorter than ${entry.overBudget} moves` : 'no lower bound was proven';
+function overBudget(entry: OverBudget, metric: Metric, cached: boolean, timings: Timing[]): SolveOutcome {
+  const bound = entry.overBudget > 0 ? `no solution is shorter than ${metricCount(metric, entry.overBudget)}` : 'no lower bound was proven';
   return {
     ok: false,
     status: 503,
@@ -207,6 +210,7 @@ function klotskiPlan(env: Env, input: SolveInput): Plan | ApiError {
   const goal = resolveGoal(layout, input.goal);
   return {
     key: cacheKey(metric, canonical.code),
+    metric,
     width: layout.width,
     height: layout.height,
     fromTable: async () => {
@@ -262,6 +266,7 @@ async function tilesPlan(env: Env, input: SolveInput): Promise<Plan | ApiError> 
   const canonicalCode = `${goalCode ? `${code}~${goalCode}` : code}${optimal ? '~optimal' : ''}`;
   return {
     key: cacheKey(metric, canonicalCode),
+    metric,
     width: board.width,
     height: board.height,
     run: async (budget) => {

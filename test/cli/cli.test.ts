@@ -78,6 +78,18 @@ describe('solve CLI', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'budget-exceeded', solvable: null });
   });
 
+  it('words the lower bound of an exceeded budget in the metric asked for', () => {
+    for (const [metric, unit] of [['step', 'steps'], ['straight', 'straight moves']]) {
+      const json = JSON.parse(run('VBBVS-VBBVS-HHSS.-VSHHS-V.SSS', '--metric', metric!, '--max-nodes', '5', '--json').stdout);
+      const text = run('VBBVS-VBBVS-HHSS.-VSHHS-V.SSS', '--metric', metric!, '--max-nodes', '5').stdout;
+      expect(json.lowerBound, metric).toBeGreaterThan(1);
+      expect(text, metric).toContain(`Budget exceeded: no solution shorter than ${json.lowerBound} ${unit}.`);
+    }
+    // Tiles count moves of one tile, or straight runs.
+    const tiles = run('O5EKI-JB38L-GF.4H-MA6D2-C17N9', '--metric', 'straight', '--max-nodes', '5').stdout;
+    expect(tiles).toMatch(/Budget exceeded: no solution shorter than \d+ straight moves\./);
+  });
+
   it('--analyze reports every layer of the space', () => {
     const r = run('VBBV-VBBV-VHHV-VSSV-S..S', '--analyze', '--json');
     const a = JSON.parse(r.stdout);

@@ -108,6 +108,17 @@ describe('tiles: optimal and bounds', () => {
     expect(error.lowerBound).toBeGreaterThan(10);
     expect(error.message).toContain(`no solution is shorter than ${error.lowerBound} moves`);
   });
+
+  it('an over-budget Klotski search states its lower bound in the metric asked for (steps, straight moves)', async () => {
+    const code = 'VBBVS-VBBVS-HHSS.-VSHHS-V.SSS'; // 5×5, not in the tablebase
+    for (const [metric, unit] of [['step', 'steps'], ['straight', 'straight moves'], ['move', 'moves']] as const) {
+      const res = await post({ layout: code, metric }, { SOLVE_MAX_NODES: '5' });
+      expect(res.status, metric).toBe(503);
+      const error = (await json(res)).error;
+      expect(error.lowerBound, metric).toBeGreaterThan(1);
+      expect(error.message, metric).toContain(`no solution is shorter than ${error.lowerBound} ${unit}`);
+    }
+  });
 });
 
 describe('stored solutions are checked before they are served', () => {
