@@ -27,6 +27,13 @@ export interface Bitboard extends PieceGeometry {
   start: Int32Array;
   /** The class whose mirror image `mirrorPosition` derives from the others' (see `fillerClass`), or -1. */
   filler: number;
+  /**
+   * On a board 2, 4 or 8 columns wide, a mask's mirror image is its bits reversed within each row: 1, 2 or 3 swap
+   * stages (0: mirror cell by cell). A class's top-left mask then mirrors as its cells do, shifted right by
+   * `mirrorShift[c]` (the piece's width - 1).
+   */
+  rowSwaps: number;
+  mirrorShift: Int8Array;
 }
 
 /** The bitboard model of a compiled puzzle, or null when the board has more than 32 cells. */
@@ -57,11 +64,44 @@ export function toBitboard(puzzle: Puzzle, grid: Uint8Array): Bitboard | null {
   const start = new Int32Array(classes);
   forEachTop(puzzle, grid, (c, p) => (start[c] = start[c]! | (1 << p)));
   const counts = Array.from(start, (tops) => bitCount(tops));
+  const { rowSwaps, mirrorShift } = rowReversal(geometry, width, cells);
   return {
     ...geometry, width, cells, goalCell: puzzle.goalCell, mirrorable: puzzle.mirrorable, full,
     notFirstColumn: full & ~firstColumn, notLastColumn: full & ~lastColumn, inBounds, cover, touch, start,
-    filler: fillerClass(geometry, counts),
+    filler: fillerClass(geometry, counts), rowSwaps, mirrorShift,
   };
+}
+
+/** Bits reversed within each row of 2^swaps cells (see `Bitboard.rowSwaps`). */
+function reverseRows(m: number, swaps: number): number {
+  m = ((m >>> 1) & 0x55555555) | ((m & 0x55555555) << 1);
+  if (swaps > 1) m = ((m >>> 2) & 0x33333333) | ((m & 0x33333333) << 2);
+  if (swaps > 2) m = ((m >>> 4) & 0x0f0f0f0f) | ((m & 0x0f0f0f0f) << 4);
+  return m;
+}
+
+/**
+ * The swap stages and per-class shifts that mirror masks on this board, checked against the cell-by-cell mirror
+ * tables for every cell and every top-left; { rowSwaps: 0 } where they do not apply.
+ */
+function rowReversal(geometry: PieceGeometry, width: number, cells: number): { rowSwaps: number; mirrorShift: Int8Array } {
+  const swaps = width === 2 ? 1 : width === 4 ? 2 : width === 8 ? 3 : 0;
+  const mirrorShift = new Int8Array(geometry.classes);
+  const none = { rowSwaps: 0, mirrorShift };
+  if (swaps === 0) return none;
+  for (let p = 0; p < cells; p++) if (reverseRows(1 << p, swaps) !== 1 << geometry.cellMirror[p]!) return none;
+  for (let c = 0; c < geometry.classes; c++) {
+    let shift = -1;
+    for (let p = 0; p < cells; p++) {
+      const q = geometry.mirror[c * cells + p]!;
+      if (q < 0) continue;
+      const reversed = reverseRows(1 << p, swaps);
+      if (shift < 0) shift = 31 - Math.clz32(reversed) - q;
+      if (shift < 0 || ((reversed >>> shift) | 0) !== 1 << q) return none;
+    }
+    mirrorShift[c] = Math.max(0, shift);
+  }
+  return { rowSwaps: swaps, mirrorShift };
 }
 
 /** What the bitboard models of every size share: shapes, mirror images and Zobrist codes, per (class, top-left). */
@@ -161,6 +201,7 @@ export function fitting(board: Bitboard, c: number, free: number): number {
 
 /** The mirror image of a class's top-left mask. */
 export function mirrorTops(board: Bitboard, c: number, tops: number): number {
+  if (board.rowSwaps > 0) return (reverseRows(tops, board.rowSwaps) >>> board.mirrorShift[c]!) | 0;
   const base = c * board.cells;
   let m = 0;
   while (tops) {
@@ -191,6 +232,7 @@ export function mirrorPosition(board: Bitboard, cur: Int32Array, empty: number, 
 
 /** The mirror image of a set of cells. */
 export function mirrorCells(board: Bitboard, cells: number): number {
+  if (board.rowSwaps > 0) return reverseRows(cells, board.rowSwaps);
   let m = 0;
   while (cells) {
     const p = 31 - Math.clz32(cells & -cells);
