@@ -73,7 +73,7 @@ export function toBitboard(puzzle: Puzzle, grid: Uint8Array): Bitboard | null {
 }
 
 /** Bits reversed within each row of 2^swaps cells (see `Bitboard.rowSwaps`). */
-function reverseRows(m: number, swaps: number): number {
+export function reverseRows(m: number, swaps: number): number {
   m = ((m >>> 1) & 0x55555555) | ((m & 0x55555555) << 1);
   if (swaps > 1) m = ((m >>> 2) & 0x33333333) | ((m & 0x33333333) << 2);
   if (swaps > 2) m = ((m >>> 4) & 0x0f0f0f0f) | ((m & 0x0f0f0f0f) << 4);
@@ -81,23 +81,26 @@ function reverseRows(m: number, swaps: number): number {
 }
 
 /**
- * The swap stages and per-class shifts that mirror masks on this board, checked against the cell-by-cell mirror
- * tables for every cell and every top-left; { rowSwaps: 0 } where they do not apply.
+ * The swap stages and per-class shifts that mirror masks on this board (each 32-bit word of them on a board of more
+ * than 32 cells: its rows never straddle two words), checked against the cell-by-cell mirror tables for every cell
+ * and every top-left; { rowSwaps: 0 } where they do not apply.
  */
-function rowReversal(geometry: PieceGeometry, width: number, cells: number): { rowSwaps: number; mirrorShift: Int8Array } {
+export function rowReversal(geometry: PieceGeometry, width: number, cells: number): { rowSwaps: number; mirrorShift: Int8Array } {
   const swaps = width === 2 ? 1 : width === 4 ? 2 : width === 8 ? 3 : 0;
   const mirrorShift = new Int8Array(geometry.classes);
   const none = { rowSwaps: 0, mirrorShift };
   if (swaps === 0) return none;
-  for (let p = 0; p < cells; p++) if (reverseRows(1 << p, swaps) !== 1 << geometry.cellMirror[p]!) return none;
+  // Whether the bit of cell p, reversed in its word and shifted right, is the bit of cell q.
+  const lands = (p: number, q: number, shift: number) =>
+    p >>> 5 === q >>> 5 && ((reverseRows(1 << (p & 31), swaps) >>> shift) | 0) === 1 << (q & 31);
+  for (let p = 0; p < cells; p++) if (!lands(p, geometry.cellMirror[p]!, 0)) return none;
   for (let c = 0; c < geometry.classes; c++) {
     let shift = -1;
     for (let p = 0; p < cells; p++) {
       const q = geometry.mirror[c * cells + p]!;
       if (q < 0) continue;
-      const reversed = reverseRows(1 << p, swaps);
-      if (shift < 0) shift = 31 - Math.clz32(reversed) - q;
-      if (shift < 0 || ((reversed >>> shift) | 0) !== 1 << q) return none;
+      if (shift < 0) shift = 31 - Math.clz32(reverseRows(1 << (p & 31), swaps)) - (q & 31);
+      if (shift < 0 || !lands(p, q, shift)) return none;
     }
     mirrorShift[c] = Math.max(0, shift);
   }

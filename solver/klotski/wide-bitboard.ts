@@ -3,7 +3,7 @@
  * two int32 words, `lo` (cells 0–31) and `hi` (cells 32–63). Arrays of masks interleave the two: `[2i]` lo, `[2i + 1]`
  * hi. The shifts below carry bits across the two words, so a search moves, fits and floods pieces as on one word.
  */
-import { bitCount, fillerClass, forEachTop, pieceGeometry, type PieceGeometry } from './bitboard.ts';
+import { bitCount, fillerClass, forEachTop, pieceGeometry, reverseRows, rowReversal, type PieceGeometry } from './bitboard.ts';
 import type { Puzzle } from './puzzle.ts';
 
 export const MAX_WIDE_CELLS = 64;
@@ -30,6 +30,9 @@ export interface WideBitboard extends PieceGeometry {
   fullHi: number;
   /** The class whose mirror image `mirrorPositionWide` derives from the others' (see `fillerClass`), or -1. */
   filler: number;
+  /** As in bitboard.ts: mirror images by reversing bits within rows (4 or 8 columns), word by word; 0: cell by cell. */
+  rowSwaps: number;
+  mirrorShift: Int8Array;
 }
 
 /** The wide bitboard model of a compiled puzzle, or null unless the board has 33 to 64 cells. */
@@ -69,6 +72,7 @@ export function toWideBitboard(puzzle: Puzzle, grid: Uint8Array): WideBitboard |
   return {
     ...geometry, width, cells, goalCell: puzzle.goalCell, mirrorable: puzzle.mirrorable, sides, inBounds, cover, start, neighbours,
     emptyCells, fullLo: -1, fullHi: cells === 64 ? -1 : (1 << (cells - 32)) - 1, filler: fillerClass(geometry, counts),
+    ...rowReversal(geometry, width, cells),
   };
 }
 
@@ -106,6 +110,12 @@ export function aroundHi(lo: number, hi: number, width: number, sides: Int32Arra
 
 /** The mirror image of a class's top-left mask (lo, hi) into out[at], out[at + 1]. */
 export function mirrorTopsWide(board: WideBitboard, c: number, lo: number, hi: number, out: Int32Array, at: number): void {
+  if (board.rowSwaps > 0) {
+    const shift = board.mirrorShift[c]!;
+    out[at] = reverseRows(lo, board.rowSwaps) >>> shift;
+    out[at + 1] = reverseRows(hi, board.rowSwaps) >>> shift;
+    return;
+  }
   const base = c * board.cells;
   let mlo = 0;
   let mhi = 0;
@@ -149,6 +159,11 @@ export function mirrorPositionWide(board: WideBitboard, cur: Int32Array, emptyLo
 
 /** The mirror image of a set of cells (lo/hi) into out[at], out[at + 1]. */
 export function mirrorCellsWide(board: WideBitboard, lo: number, hi: number, out: Int32Array, at: number): void {
+  if (board.rowSwaps > 0) {
+    out[at] = reverseRows(lo, board.rowSwaps);
+    out[at + 1] = reverseRows(hi, board.rowSwaps);
+    return;
+  }
   let mlo = 0;
   let mhi = 0;
   for (let half = 0; half < 2; half++) {
