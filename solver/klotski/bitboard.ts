@@ -217,10 +217,15 @@ export function mirrorTops(board: Bitboard, c: number, tops: number): number {
 
 /**
  * Writes the mirror image of a position (class masks `cur`, empty cells `empty`) into `mir` and returns the mirror
- * image of its empty cells. The filler class's image is derived (see `fillerClass`).
+ * image of its empty cells. Mirrored cell by cell, the filler class's image is derived (see `fillerClass`).
  */
 export function mirrorPosition(board: Bitboard, cur: Int32Array, empty: number, mir: Int32Array): number {
-  const { filler, classes } = board;
+  const { filler, classes, rowSwaps } = board;
+  if (rowSwaps > 0) {
+    // Row reversal mirrors a mask in a few operations, however many pieces it holds: the filler too.
+    for (let c = 0; c < classes; c++) mir[c] = (reverseRows(cur[c]!, rowSwaps) >>> board.mirrorShift[c]!) | 0;
+    return reverseRows(empty, rowSwaps);
+  }
   const mirrorEmpty = mirrorCells(board, empty);
   let taken = mirrorEmpty;
   for (let c = 0; c < classes; c++) {

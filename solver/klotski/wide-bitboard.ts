@@ -132,11 +132,23 @@ export function mirrorTopsWide(board: WideBitboard, c: number, lo: number, hi: n
 
 /**
  * Writes the mirror image of a position (lo/hi class masks `cur`, empty cells) into `mir`, its empty cells' image
- * after the class masks (`mir[2K]`, `mir[2K + 1]`). The filler class's image is derived (see `fillerClass`).
+ * after the class masks (`mir[2K]`, `mir[2K + 1]`). Mirrored cell by cell, the filler class's image is derived (see
+ * `fillerClass`).
  */
 export function mirrorPositionWide(board: WideBitboard, cur: Int32Array, emptyLo: number, emptyHi: number, mir: Int32Array): void {
-  const { filler, classes, offsets, offsetStart } = board;
+  const { filler, classes, offsets, offsetStart, rowSwaps } = board;
   const K2 = 2 * classes;
+  if (rowSwaps > 0) {
+    // Row reversal mirrors a mask in a few operations, however many pieces it holds: the filler too.
+    for (let c = 0; c < classes; c++) {
+      const shift = board.mirrorShift[c]!;
+      mir[2 * c] = reverseRows(cur[2 * c]!, rowSwaps) >>> shift;
+      mir[2 * c + 1] = reverseRows(cur[2 * c + 1]!, rowSwaps) >>> shift;
+    }
+    mir[K2] = reverseRows(emptyLo, rowSwaps);
+    mir[K2 + 1] = reverseRows(emptyHi, rowSwaps);
+    return;
+  }
   mirrorCellsWide(board, emptyLo, emptyHi, mir, K2);
   let takenLo = mir[K2]!;
   let takenHi = mir[K2 + 1]!;

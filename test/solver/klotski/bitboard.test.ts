@@ -1,9 +1,9 @@
 /** The bitboard models: mirror images by row reversal agree with the cell-by-cell tables. */
 import { describe, expect, it } from 'vitest';
 import { parseLayoutOrThrow, resolveGoal } from '../../../solver/index.ts';
-import { mirrorCells, mirrorTops, toBitboard, type Bitboard } from '../../../solver/klotski/bitboard.ts';
+import { mirrorCells, mirrorPosition, mirrorTops, occupied, toBitboard, type Bitboard } from '../../../solver/klotski/bitboard.ts';
 import { compilePuzzle } from '../../../solver/klotski/puzzle.ts';
-import { mirrorCellsWide, mirrorTopsWide, toWideBitboard } from '../../../solver/klotski/wide-bitboard.ts';
+import { mirrorCellsWide, mirrorPositionWide, mirrorTopsWide, toWideBitboard } from '../../../solver/klotski/wide-bitboard.ts';
 import { randomLayoutCode, seededRandom } from '../../helpers/random-layouts.ts';
 
 function bitboardOf(code: string): Bitboard {
@@ -51,6 +51,15 @@ describe('bitboard mirror images', () => {
       expect(mirrorCells(board, cells)).toBe(want);
     }
     expect(sets).toBeGreaterThan(100 * board.classes);
+    // A whole position: every class (the filler's too) and the empty cells.
+    let taken = 0;
+    for (let c = 0; c < board.classes; c++) taken |= occupied(board, c, board.start[c]!);
+    const mir = new Int32Array(board.classes);
+    const mirrorEmpty = mirrorPosition(board, board.start, board.full & ~taken, mir);
+    expect([...mir]).toEqual(Array.from(board.start, (tops, c) => cellByCell(board, c, tops)));
+    let mirrorTaken = 0;
+    for (let c = 0; c < board.classes; c++) mirrorTaken |= occupied(board, c, mir[c]!);
+    expect(mirrorEmpty).toBe(board.full & ~mirrorTaken);
   });
 });
 
@@ -100,5 +109,27 @@ describe('wide bitboard mirror images (33 to 64 cells)', () => {
       expect([...out]).toEqual([...want]);
     }
     expect(sets).toBeGreaterThan(100 * board.classes);
+    // A whole position: every class (the filler's too) and the empty cells, as lo/hi pairs.
+    const K2 = 2 * board.classes;
+    const has = (m: Int32Array, at: number, p: number) => ((m[at + (p >>> 5)]! >>> (p & 31)) & 1) === 1;
+    const set = (m: Int32Array, at: number, p: number) => (m[at + (p >>> 5)] = m[at + (p >>> 5)]! | (1 << (p & 31)));
+    const taken = new Int32Array(2);
+    const expected = new Int32Array(K2 + 2);
+    for (let c = 0; c < board.classes; c++) {
+      for (let p = 0; p < board.cells; p++) {
+        if (!has(board.start, 2 * c, p)) continue;
+        set(expected, 2 * c, board.mirror[c * board.cells + p]!);
+        for (let i = board.offsetStart[c]!; i < board.offsetStart[c + 1]!; i++) set(taken, 0, p + board.offsets[i]!);
+      }
+    }
+    const empty = new Int32Array(2);
+    for (let p = 0; p < board.cells; p++) {
+      if (has(taken, 0, p)) continue;
+      set(empty, 0, p);
+      set(expected, K2, board.cellMirror[p]!);
+    }
+    const mir = new Int32Array(K2 + 2);
+    mirrorPositionWide(board, board.start, empty[0]!, empty[1]!, mir);
+    expect([...mir]).toEqual([...expected]);
   });
 });
