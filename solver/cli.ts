@@ -11,7 +11,7 @@ import { LayoutError, fail } from './shared/errors.ts';
 import { parseGoalText } from './klotski/goal.ts';
 import { movePiece, type Layout } from './klotski/layout.ts';
 import { METRICS, type Metric } from './klotski/puzzle.ts';
-import { metricCount, metricUnit } from './shared/metric-words.ts';
+import { metricCount } from './shared/metric-words.ts';
 import { renderBoard } from './draw/render.ts';
 import { ALGORITHMS, solve, type Algorithm, type SolveResult } from './solve.ts';
 import { EDGE_BUDGET } from './shared/budget.ts';
@@ -200,7 +200,7 @@ function printAnalysis(layout: Layout, options: Parameters<typeof analyze>[1], j
   else {
     const lines = [`Layout ${a.layout}, metric ${a.metric}${a.complete ? '' : ' (stopped by the budget: incomplete)'}`, 'distance  positions'];
     a.layers.forEach((n, d) => lines.push(`${String(d).padStart(8)}  ${n}`));
-    lines.push(`total ${a.total} positions, ${a.solved} of them solved`, `farthest (${a.farthest.distance} ${metricUnit(a.metric, a.farthest.distance)}): ${a.farthest.layout}`);
+    lines.push(`total ${a.total} positions, ${a.solved} of them solved`, `farthest (${metricCount(a.metric, a.farthest.distance)}): ${a.farthest.layout}`);
     lines.push(renderBoard(parseLayoutOrThrow(a.farthest.layout)), `[${a.stats.ms} ms]`);
     console.log(lines.join('\n'));
   }

@@ -212,8 +212,8 @@ export function exploreGrid(puzzle: Puzzle, startGrid: Uint8Array, options: Expl
         successors++;
         const mirrored = board.keyAfterMove(from, to, fold, scratch);
         // The move's cells in the stored orientation, for its tag.
-        const storedCell = mirrored ? to - (to % width) + (width - pieceWidth - (to % width)) : to;
-        const storedFrom = mirrored ? from - (from % width) + (width - pieceWidth - (from % width)) : from;
+        const storedCell = mirrored ? mirroredTopLeft(to, width, pieceWidth) : to;
+        const storedFrom = mirrored ? mirroredTopLeft(from, width, pieceWidth) : from;
         const hash = hashKey(scratch, 0, words);
         const slot = table.probe(scratch, 0, hash);
         if (slot < 0) {
@@ -310,4 +310,10 @@ export function pathKeys(table: StateTable, index: number): Uint32Array[] {
   const out: Uint32Array[] = [];
   for (let i = index; i >= 0; i = table.parents[i]!) out.push(table.keys.slice(i * table.words, (i + 1) * table.words));
   return out.reverse();
+}
+
+/** The top-left cell, in the mirror image, of a piece `pieceWidth` wide whose top-left is `cell`. */
+function mirroredTopLeft(cell: number, width: number, pieceWidth: number): number {
+  const col = cell % width;
+  return cell - col + (width - pieceWidth - col);
 }

@@ -223,8 +223,8 @@ export function mirrorPosition(board: Bitboard, cur: Int32Array, empty: number, 
   const { filler, classes, rowSwaps } = board;
   if (rowSwaps > 0) {
     // Row reversal mirrors a mask in a few operations, however many pieces it holds: the filler too.
-    for (let c = 0; c < classes; c++) mir[c] = (reverseRows(cur[c]!, rowSwaps) >>> board.mirrorShift[c]!) | 0;
-    return reverseRows(empty, rowSwaps);
+    for (let c = 0; c < classes; c++) mir[c] = mirrorTops(board, c, cur[c]!);
+    return mirrorCells(board, empty);
   }
   const mirrorEmpty = mirrorCells(board, empty);
   let taken = mirrorEmpty;

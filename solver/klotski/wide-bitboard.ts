@@ -140,13 +140,8 @@ export function mirrorPositionWide(board: WideBitboard, cur: Int32Array, emptyLo
   const K2 = 2 * classes;
   if (rowSwaps > 0) {
     // Row reversal mirrors a mask in a few operations, however many pieces it holds: the filler too.
-    for (let c = 0; c < classes; c++) {
-      const shift = board.mirrorShift[c]!;
-      mir[2 * c] = reverseRows(cur[2 * c]!, rowSwaps) >>> shift;
-      mir[2 * c + 1] = reverseRows(cur[2 * c + 1]!, rowSwaps) >>> shift;
-    }
-    mir[K2] = reverseRows(emptyLo, rowSwaps);
-    mir[K2 + 1] = reverseRows(emptyHi, rowSwaps);
+    for (let c = 0; c < classes; c++) mirrorTopsWide(board, c, cur[2 * c]!, cur[2 * c + 1]!, mir, 2 * c);
+    mirrorCellsWide(board, emptyLo, emptyHi, mir, K2);
     return;
   }
   mirrorCellsWide(board, emptyLo, emptyHi, mir, K2);
