@@ -267,11 +267,17 @@ export class Frontier {
   private readonly clock: BudgetClock;
   private order = 0;
   private layerEnd = 1;
+  /** Breadth-first: no successor lies in its own layer (see `layersAlternate`). */
+  private readonly alternating: boolean;
 
-  /** `startCost`: the start's bound for a best-first search, or null for breadth-first. */
-  constructor(table: StateTable, clock: BudgetClock, maxStates: number, startCost: number | null) {
+  /**
+   * `startCost`: the start's bound for a best-first search, or null for breadth-first. `alternating`: see
+   * `layersAlternate`.
+   */
+  constructor(table: StateTable, clock: BudgetClock, maxStates: number, startCost: number | null, alternating = false) {
     this.table = table;
     this.clock = clock;
+    this.alternating = alternating;
     this.open = startCost === null ? null : new OpenList();
     if (this.open) {
       table.reserveIndex(Math.min(maxStates, 1 << 16));
@@ -291,7 +297,9 @@ export class Frontier {
     const idx = this.order++;
     if (idx === this.layerEnd) {
       const { table, layerStarts } = this;
-      table.forgetBefore(layerStarts[layerStarts.length - 1]!);
+      // The layer about to be expanded finds its successors in the layers before and after it; its own is left out
+      // of the index when no successor can be in it.
+      table.forgetBefore(layerStarts[layerStarts.length - 1]!, this.alternating ? idx : table.size);
       layerStarts.push(idx);
       this.clock.depth = layerStarts.length - 1;
       this.layerEnd = table.size;
@@ -303,6 +311,21 @@ export class Frontier {
   lowerBound(): number {
     return this.open ? this.open.f : this.layerStarts.length;
   }
+}
+
+/**
+ * Whether every successor of a position lies in the layer before or after the position's, never in its own. So in the
+ * step metric: a step shifts one piece by one cell, which changes the parity of the sum of the pieces' rows and columns.
+ * With mirror images folded, only where mirroring keeps that parity: where the sum over the pieces of (board width -
+ * piece width) is even.
+ */
+export function layersAlternate(metric: Metric, fold: boolean, board: { cells: number; mirror: Int8Array; counts: number[] }): boolean {
+  if (metric !== 'step') return false;
+  if (!fold) return true;
+  let sum = 0;
+  // A piece with its top-left in the first cell has it, mirrored, at (board width - piece width).
+  for (let c = 0; c < board.counts.length; c++) sum += board.counts[c]! * board.mirror[c * board.cells]!;
+  return sum % 2 === 0;
 }
 
 /** Canonical keys from the start to state `index`, following parent links. */

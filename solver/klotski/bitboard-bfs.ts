@@ -9,7 +9,7 @@
  * list by moves so far plus the bound (open-list.ts) instead of in table order; everything else is shared.
  */
 import { bitCount, fitting, hashOf, mirrorCells, mirrorPosition, mirrorTops, occupied, type Bitboard } from './bitboard.ts';
-import { Frontier, type Exploration, type ExploreOptions } from './bfs.ts';
+import { Frontier, layersAlternate, type Exploration, type ExploreOptions } from './bfs.ts';
 import type { Metric } from './puzzle.ts';
 import { freshAxes, metricCode, MOVE, moveTag, STEP, stepKeys, STRAIGHT, taggedCell, taggedOrigin } from './move-tags.ts';
 import { markRank, rankOfCells, rankOfPosition, rankSetFor, type RankSet } from './rank-set.ts';
@@ -168,7 +168,7 @@ function bitboardSearch(board: Bitboard, options: ExploreOptions, ranks: RankSet
   if (startSolved && options.stopAtGoal) return { status: 'solved', table, layerStarts: [0, 1], goalIndex: 0, solvedCount, nodes: 0, lowerBound: 0 };
   // Best-first: per-piece costs by bitboard class (class c is the puzzle's class c + 1).
   const costs = options.stopAtGoal && options.costs ? options.costs.subarray(cells) : null;
-  const frontier = new Frontier(table, clock, maxStates, costs ? positionCost(costs, board.start, K, cells) : null);
+  const frontier = new Frontier(table, clock, maxStates, costs ? positionCost(costs, board.start, K, cells) : null, layersAlternate(metric, fold, board));
   const { open, layerStarts } = frontier;
   let nodes = 0;
   let successors = 0;

@@ -25,6 +25,8 @@ export interface Bitboard extends PieceGeometry {
   touch: Int32Array;
   /** The start position, one mask per class. */
   start: Int32Array;
+  /** Pieces per class. */
+  counts: number[];
   /** The class whose mirror image `mirrorPosition` derives from the others' (see `fillerClass`), or -1. */
   filler: number;
   /**
@@ -67,7 +69,7 @@ export function toBitboard(puzzle: Puzzle, grid: Uint8Array): Bitboard | null {
   const { rowSwaps, mirrorShift } = rowReversal(geometry, width, cells);
   return {
     ...geometry, width, cells, goalCell: puzzle.goalCell, mirrorable: puzzle.mirrorable, full,
-    notFirstColumn: full & ~firstColumn, notLastColumn: full & ~lastColumn, inBounds, cover, touch, start,
+    notFirstColumn: full & ~firstColumn, notLastColumn: full & ~lastColumn, inBounds, cover, touch, start, counts,
     filler: fillerClass(geometry, counts), rowSwaps, mirrorShift,
   };
 }

@@ -9,7 +9,7 @@
  * metric a single-cell piece reaches the regions of empty cells next to it, found once per position. A move changes at
  * most two words of one mask: the search makes it in place for the probe and undoes it.
  */
-import { Frontier, type Exploration, type ExploreOptions } from './bfs.ts';
+import { Frontier, layersAlternate, type Exploration, type ExploreOptions } from './bfs.ts';
 import { knownFromParent, metricCode, MOVE, moveTag, STEP, stepKeys, taggedCell, taggedOrigin } from './move-tags.ts';
 import { hasCell, mirrorCellsMultiword, mirrorPositionMultiword, mirrorTopsMultiword, type MultiwordBitboard } from './multiword-bitboard.ts';
 import type { Metric } from './puzzle.ts';
@@ -246,7 +246,7 @@ export function multiwordExplore(board: MultiwordBitboard, options: ExploreOptio
   if (startSolved && options.stopAtGoal) return { status: 'solved', table, layerStarts: [0, 1], goalIndex: 0, solvedCount, nodes: 0, lowerBound: 0 };
   // Best-first: per-piece costs by bitboard class (class c is the puzzle's class c + 1).
   const costs = options.stopAtGoal && options.costs ? options.costs.subarray(cells) : null;
-  const frontier = new Frontier(table, clock, maxStates, costs ? positionCostMultiword(costs, board.start, K, W, cells) : null);
+  const frontier = new Frontier(table, clock, maxStates, costs ? positionCostMultiword(costs, board.start, K, W, cells) : null, layersAlternate(metric, fold, board));
   const { open: openList, layerStarts } = frontier;
   let nodes = 0;
   let successors = 0;

@@ -32,6 +32,8 @@ export interface MultiwordBitboard extends PieceGeometry {
    */
   entryStart: Int32Array;
   entryCells: Int16Array;
+  /** Pieces per class. */
+  counts: number[];
   /** The class whose mirror image `mirrorPositionMultiword` derives from the others' (see `fillerClass`), or -1. */
   filler: number;
 }
@@ -87,7 +89,7 @@ export function toMultiwordBitboard(puzzle: Puzzle, grid: Uint8Array): Multiword
   });
   return {
     ...geometry, width, cells, W, goalCell: puzzle.goalCell, mirrorable: puzzle.mirrorable, full, inBounds, cover, start, neighbours,
-    entryStart, entryCells: Int16Array.from(entryList), filler: fillerClass(geometry, counts),
+    entryStart, entryCells: Int16Array.from(entryList), counts, filler: fillerClass(geometry, counts),
   };
 }
 

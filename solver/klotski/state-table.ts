@@ -23,6 +23,11 @@ export class StateTable {
   size = 0;
   /** States before this index are no longer in the index. */
   private first = 0;
+  /** States from `gapStart` up to `gapEnd` are not in the index either (see `forgetBefore`). */
+  private gapStart = 0;
+  private gapEnd = 0;
+  /** `first` plus the gap's length: the index holds `size - indexBase` states. */
+  private indexBase = 0;
   /** Per slot: the hash's top bits above the state's index + 1 (0: an empty slot). */
   private slots: Int32Array;
   private mask: number;
@@ -125,7 +130,7 @@ export class StateTable {
     this.tags[idx] = tag;
     this.hashes[idx] = hash;
     this.slots[slot] = this.slotValue(hash, idx);
-    if ((this.size - this.first) * 2 > this.mask + 1) this.reindex(this.first, (this.mask + 1) * 2);
+    if ((this.size - this.indexBase) * 2 > this.mask + 1) this.reindex(this.first, (this.mask + 1) * 2);
     return idx;
   }
 
@@ -166,11 +171,18 @@ export class StateTable {
     if (count * 2 > this.mask + 1) this.reindex(this.first, nextPow2(count * 2));
   }
 
-  /** Drops the states before `index` from the index (they stay in the list). */
-  forgetBefore(index: number): void {
-    if (index <= this.first || !this.indexed) return;
+  /**
+   * Drops the states before `index` from the index (they stay in the list), and those from `until` to the end of the
+   * list so far: the index then holds states `index … until` and every state added after this call.
+   */
+  forgetBefore(index: number, until = this.size): void {
+    if (!this.indexed) return;
+    index = Math.max(index, this.first);
+    if (index === this.first && until >= this.size && this.gapStart === this.gapEnd) return;
+    this.gapStart = until;
+    this.gapEnd = this.size;
     // Sized for the states kept and as many again (the next layer): small layers get a small, cache-friendly index.
-    this.reindex(index, nextPow2(Math.max(16, 4 * (this.size - index))));
+    this.reindex(index, nextPow2(Math.max(16, 4 * (until - index))));
   }
 
   private growStorage(): void {
@@ -189,13 +201,17 @@ export class StateTable {
     this.hashes = hashes;
   }
 
-  /** Rebuilds the index over states `first …` with `count` slots, placing each by its stored hash. */
+  /** Rebuilds the index over states `first …` but the gap with `count` slots, placing each by its stored hash. */
   private reindex(first: number, count: number): void {
-    while ((this.size - first) * 2 >= count) count *= 2;
+    const { gapStart, gapEnd } = this;
+    const base = first + gapEnd - gapStart;
+    while ((this.size - base) * 2 >= count) count *= 2;
     const slots = count === this.mask + 1 ? this.slots.fill(0) : new Int32Array(count);
     const mask = count - 1;
     const hashes = this.hashes;
     for (let idx = first; idx < this.size; idx++) {
+      if (idx === gapStart) idx = gapEnd;
+      if (idx >= this.size) break;
       const hash = hashes[idx]!;
       let slot = hash & mask;
       while (slots[slot] !== 0) slot = (slot + 1) & mask;
@@ -204,6 +220,7 @@ export class StateTable {
     this.slots = slots;
     this.mask = mask;
     this.first = first;
+    this.indexBase = base;
   }
 }
 

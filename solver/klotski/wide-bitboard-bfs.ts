@@ -7,7 +7,7 @@
  * Helpers that compute a 64-bit mask return its lo word and leave the hi word in a module variable (`fitsHi`,
  * `reachHi`), read at once by the caller: two numbers back without allocating.
  */
-import { Frontier, type Exploration, type ExploreOptions } from './bfs.ts';
+import { Frontier, layersAlternate, type Exploration, type ExploreOptions } from './bfs.ts';
 import { knownFromParent, metricCode, MOVE, moveTag, STEP, stepKeys, taggedCell, taggedOrigin } from './move-tags.ts';
 import type { Metric } from './puzzle.ts';
 import { markRank, rankOfCells, rankOfPosition, rankSetFor, type RankSet } from './rank-set.ts';
@@ -249,7 +249,7 @@ function wideSearch(board: WideBitboard, options: ExploreOptions, ranks: RankSet
   if (startSolved && options.stopAtGoal) return { status: 'solved', table, layerStarts: [0, 1], goalIndex: 0, solvedCount, nodes: 0, lowerBound: 0 };
   // Best-first: per-piece costs by bitboard class (class c is the puzzle's class c + 1).
   const costs = options.stopAtGoal && options.costs ? options.costs.subarray(cells) : null;
-  const frontier = new Frontier(table, clock, maxStates, costs ? positionCostWide(costs, board.start, K, cells) : null);
+  const frontier = new Frontier(table, clock, maxStates, costs ? positionCostWide(costs, board.start, K, cells) : null, layersAlternate(metric, fold, board));
   const { open, layerStarts } = frontier;
   let nodes = 0;
   let successors = 0;

@@ -28,6 +28,8 @@ export interface WideBitboard extends PieceGeometry {
   /** All cells of the board (lo, hi). */
   fullLo: number;
   fullHi: number;
+  /** Pieces per class. */
+  counts: number[];
   /** The class whose mirror image `mirrorPositionWide` derives from the others' (see `fillerClass`), or -1. */
   filler: number;
   /** As in bitboard.ts: mirror images by reversing bits within rows (4 or 8 columns), word by word; 0: cell by cell. */
@@ -71,7 +73,7 @@ export function toWideBitboard(puzzle: Puzzle, grid: Uint8Array): WideBitboard |
   const counts = Array.from({ length: classes }, (_, c) => bitCount(start[2 * c]!) + bitCount(start[2 * c + 1]!));
   return {
     ...geometry, width, cells, goalCell: puzzle.goalCell, mirrorable: puzzle.mirrorable, sides, inBounds, cover, start, neighbours,
-    emptyCells, fullLo: -1, fullHi: cells === 64 ? -1 : (1 << (cells - 32)) - 1, filler: fillerClass(geometry, counts),
+    emptyCells, fullLo: -1, fullHi: cells === 64 ? -1 : (1 << (cells - 32)) - 1, counts, filler: fillerClass(geometry, counts),
     ...rowReversal(geometry, width, cells),
   };
 }

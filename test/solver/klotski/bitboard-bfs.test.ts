@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { METRICS, parseLayoutOrThrow, resolveGoal, solve } from '../../../solver/index.ts';
-import { explore, exploreGrid } from '../../../solver/klotski/bfs.ts';
+import { explore, exploreGrid, layersAlternate } from '../../../solver/klotski/bfs.ts';
 import { toBitboard } from '../../../solver/klotski/bitboard.ts';
 import { toWideBitboard } from '../../../solver/klotski/wide-bitboard.ts';
 import { toMultiwordBitboard } from '../../../solver/klotski/multiword-bitboard.ts';
@@ -105,6 +105,27 @@ describe('wide bitboard breadth-first search (boards of 33 to 64 cells)', () => 
       const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, undefined));
       expect(toWideBitboard(puzzle, grid) !== null, code).toBe(expected);
     }
+  });
+
+  it('counts every layer as the part-grid search does, mirror images folded or not, whether or not mirroring keeps the parity of steps', () => {
+    // In the step metric a layer's successors lie in the layers next to it, so the search leaves its own layer out of
+    // the index (bfs.ts `layersAlternate`): only where mirroring keeps the parity of the sum of the pieces' rows and
+    // columns. These boards have it both ways.
+    const rand = seededRandom(4242);
+    const alternate: boolean[] = [];
+    for (const [w, h, empty] of [[6, 6, 3], [8, 5, 3], [6, 7, 4], [8, 6, 3], [6, 6, 4], [8, 5, 4]] as const) {
+      const code = randomLayoutCode(rand, w, h, empty);
+      const layout = parseLayoutOrThrow(code);
+      const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, undefined));
+      alternate.push(layersAlternate('step', true, toWideBitboard(puzzle, grid)!));
+      for (const metric of METRICS) {
+        for (const fold of [true, false]) {
+          expect(layers(code, metric, fold, 'bitboard', 30_000), `${code} ${metric} fold=${fold}`).toEqual(layers(code, metric, fold, 'grid', 30_000));
+        }
+      }
+    }
+    expect(alternate).toContain(true);
+    expect(alternate).toContain(false);
   });
 
   it('uses the 64th cell and moves across the two words: an 8×8 board whose goal covers the bottom-right corner, every metric, replayed', () => {

@@ -55,6 +55,28 @@ describe('StateTable', () => {
     expect(table.find(key(70), 0)).toBe(70);
   });
 
+  it('forgetBefore with an end leaves the newest states out of the index, and keeps them out as the index grows', () => {
+    const table = new StateTable(1, 10_000, 16);
+    for (let i = 0; i < 100; i++) table.add(key(i), 0, -1);
+    // Keep 40 … 69; 70 … 99 (the layer being expanded, say) leave the index.
+    table.forgetBefore(40, 70);
+    expect(table.find(key(39), 0)).toBe(-1);
+    expect(table.find(key(40), 0)).toBe(40);
+    expect(table.find(key(69), 0)).toBe(69);
+    expect(table.find(key(70), 0)).toBe(-1);
+    expect(table.find(key(99), 0)).toBe(-1);
+    // States added afterwards are indexed, through several regrowths of the index.
+    for (let i = 0; i < 2000; i++) table.add(key(5000 + i), 0, -1);
+    expect(table.find(key(5000), 0)).toBe(100);
+    expect(table.find(key(6999), 0)).toBe(2099);
+    expect(table.find(key(55), 0)).toBe(55);
+    expect(table.find(key(85), 0)).toBe(-1);
+    // A later call without an end indexes everything from its start again.
+    table.forgetBefore(60);
+    expect(table.find(key(85), 0)).toBe(85);
+    expect(table.find(key(55), 0)).toBe(-1);
+  });
+
   it('probe names the empty slot insertAt fills, or the index of a state it holds', () => {
     const table = new StateTable(2, 100, 16);
     const slot = table.probe(key(5, 6), 0, 42);
