@@ -4,7 +4,8 @@
  *
  * The index may cover only the newest states (`forgetBefore`). Every move can be undone, so in a breadth-first search
  * a successor of a state at distance d is at distance d - 1, d or d + 1: the index needs only those three layers,
- * which keeps it small enough to stay in the processor's cache while the list grows to millions of states.
+ * which keeps it small enough to stay in the processor's cache while the list grows to millions of states (two, where
+ * no successor can share its parent's layer: `forgetBefore`'s `until`).
  * Each index slot is one word: the state's index + 1 in the low `indexBits` bits and the top bits of its hash above
  * them, so a probe reads a key only for a state whose hash tag matches, and the index takes 4 bytes a slot (half the
  * cache lines of a separate hash and index).
