@@ -314,10 +314,10 @@ export class Frontier {
 }
 
 /**
- * Whether every successor of a position lies in the layer before or after the position's, never in its own. So in the
- * step metric: a step shifts one piece by one cell, which changes the parity of the sum of the pieces' rows and columns.
- * With mirror images folded, only where mirroring keeps that parity: where the sum over the pieces of (board width -
- * piece width) is even.
+ * Whether every successor of a position lies in the layer before or after the position's, never in its own. True in
+ * the step metric: a step shifts one piece by one cell, which changes the parity of the sum of the pieces' rows and
+ * columns. With mirror images folded, only where mirroring keeps that parity: where the sum over the pieces of (board
+ * width - piece width) is even.
  */
 export function layersAlternate(metric: Metric, fold: boolean, board: { cells: number; mirror: Int8Array; counts: number[] }): boolean {
   if (metric !== 'step') return false;

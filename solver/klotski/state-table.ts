@@ -179,6 +179,7 @@ export class StateTable {
   forgetBefore(index: number, until = this.size): void {
     if (!this.indexed) return;
     index = Math.max(index, this.first);
+    until = Math.min(Math.max(until, index), this.size);
     if (index === this.first && until >= this.size && this.gapStart === this.gapEnd) return;
     this.gapStart = until;
     this.gapEnd = this.size;
