@@ -223,12 +223,12 @@ export function mirrorTops(board: Bitboard, c: number, tops: number): number {
  */
 export function mirrorPosition(board: Bitboard, cur: Int32Array, empty: number, mir: Int32Array): number {
   const { filler, classes, rowSwaps } = board;
+  const mirrorEmpty = mirrorCells(board, empty);
   if (rowSwaps > 0) {
     // Row reversal mirrors a mask in a few operations, however many pieces it holds: the filler too.
     for (let c = 0; c < classes; c++) mir[c] = mirrorTops(board, c, cur[c]!);
-    return mirrorCells(board, empty);
+    return mirrorEmpty;
   }
-  const mirrorEmpty = mirrorCells(board, empty);
   let taken = mirrorEmpty;
   for (let c = 0; c < classes; c++) {
     if (c === filler) continue;

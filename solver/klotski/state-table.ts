@@ -27,7 +27,10 @@ export class StateTable {
   /** States from `gapStart` up to `gapEnd` are not in the index either (see `forgetBefore`). */
   private gapStart = 0;
   private gapEnd = 0;
-  /** `first` plus the gap's length: the index holds `size - indexBase` states. */
+  /**
+   * `first` plus the gap's length: the index holds `size - indexBase` states (kept, not derived, so that `insertAt`'s
+   * growth check reads one field, as it did before the gap).
+   */
   private indexBase = 0;
   /** Per slot: the hash's top bits above the state's index + 1 (0: an empty slot). */
   private slots: Int32Array;

@@ -140,13 +140,12 @@ export function mirrorTopsWide(board: WideBitboard, c: number, lo: number, hi: n
 export function mirrorPositionWide(board: WideBitboard, cur: Int32Array, emptyLo: number, emptyHi: number, mir: Int32Array): void {
   const { filler, classes, offsets, offsetStart, rowSwaps } = board;
   const K2 = 2 * classes;
+  mirrorCellsWide(board, emptyLo, emptyHi, mir, K2);
   if (rowSwaps > 0) {
     // Row reversal mirrors a mask in a few operations, however many pieces it holds: the filler too.
     for (let c = 0; c < classes; c++) mirrorTopsWide(board, c, cur[2 * c]!, cur[2 * c + 1]!, mir, 2 * c);
-    mirrorCellsWide(board, emptyLo, emptyHi, mir, K2);
     return;
   }
-  mirrorCellsWide(board, emptyLo, emptyHi, mir, K2);
   let takenLo = mir[K2]!;
   let takenHi = mir[K2 + 1]!;
   for (let c = 0; c < classes; c++) {
