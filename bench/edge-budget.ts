@@ -8,6 +8,10 @@ import { loadDatabases } from '../solver/node/pdb-files.ts';
 import { randomLayoutCode, seededRandom } from '../test/helpers/random-layouts.ts';
 import { writeSection } from './results.ts';
 import { fmt, timeRuns } from './stats.ts';
+import { loadEngineFromDisk } from '../solver/node/bitboard-engine.ts';
+
+// As the CLI and the Worker run: breadth-first search on the WebAssembly engine.
+if (!(await loadEngineFromDisk())) throw new Error('build the engine first: npm run build:wasm');
 
 const SOLDIERS = Array.from({ length: 10 }, (_, r) => (r < 2 ? 'BBSSSSSSSS' : r === 9 ? 'SSSSSSSS..' : 'SSSSSSSSSS')).join('-');
 const MIXED = randomLayoutCode(seededRandom(5), 10, 10, 2);

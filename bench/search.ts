@@ -2,7 +2,8 @@
  * npm run bench (second part) — search beyond the classic tablebase.
  *
  * 1. Breadth-first rate per board size and metric: whole spaces (capped), positions and successors per second, the
- *    bitboard search (≤ 32 cells) beside the part-grid search in the same run.
+ *    search `explore` runs (WebAssembly up to 64 cells) beside the TypeScript bitboard search it replaces and the
+ *    part-grid search, in the same run.
  * 2. Outcomes on a seeded set of custom boards (other goals for the 2×2, three or more empty cells, 5×5, 4×6, 5×6,
  *    6×6): each strategy's warm median, how many the edge budget answers (by search alone, and as the CLI answers:
  *    the tablebase first), and `auto` against the faster of bfs and ida.
@@ -21,6 +22,12 @@ import { multiwordWork } from '../solver/klotski/multiword-bitboard-bfs.ts';
 import { compilePuzzle } from '../solver/klotski/puzzle.ts';
 import { BudgetClock } from '../solver/shared/budget.ts';
 import { randomLayoutCode, seededRandom } from '../test/helpers/random-layouts.ts';
+import { loadEngineFromDisk } from '../solver/node/bitboard-engine.ts';
+import { enableBitboardEngine } from '../solver/klotski/wasm/engine.ts';
+
+// As the CLI and the Worker run: breadth-first search on the WebAssembly engine (the rate table also times the
+// TypeScript engines it replaces, in the same run).
+if (!(await loadEngineFromDisk())) throw new Error('build the engine first: npm run build:wasm');
 import { writeSection } from './results.ts';
 import { fmt, median } from './stats.ts';
 
@@ -35,7 +42,8 @@ const RATE_BOARDS: Array<[string, string]> = [
 ];
 const RATE_CAP = 300_000;
 
-function rate(code: string, metric: Metric, engine: 'auto' | 'grid'): { positions: number; ms: number; successors: number } {
+function rate(code: string, metric: Metric, engine: 'auto' | 'typescript' | 'grid'): { positions: number; ms: number; successors: number } {
+  enableBitboardEngine(engine === 'auto');
   const layout = parseLayoutOrThrow(code);
   const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, undefined));
   let positions = 0;
@@ -45,7 +53,7 @@ function rate(code: string, metric: Metric, engine: 'auto' | 'grid'): { position
     const clock = new BudgetClock({});
     const t = performance.now();
     const options = { metric, fold: true, stopAtGoal: false, clock, maxStates: RATE_CAP };
-    const run = engine === 'auto' ? explore(puzzle, grid, options) : exploreGrid(puzzle, grid, options);
+    const run = engine === 'grid' ? exploreGrid(puzzle, grid, options) : explore(puzzle, grid, options);
     const ms = performance.now() - t;
     positions = run.table.size;
     work = clock.work;
@@ -57,12 +65,15 @@ function rate(code: string, metric: Metric, engine: 'auto' | 'grid'): { position
   for (let i = 0; i < 10 || performance.now() < warmUntil; i++) timedRun();
   const times = Array.from({ length: 7 }, timedRun);
   // Successors from the work charged: the searches charge a fixed amount per position and per successor.
-  const { nodeWork: perNode, successorWork: perSuccessor } = engine === 'auto' ? searchWork(puzzle, grid) : gridWork(puzzle);
+  const { nodeWork: perNode, successorWork: perSuccessor } = engine === 'grid' ? gridWork(puzzle) : searchWork(puzzle, grid, engine === 'auto');
+  enableBitboardEngine(true);
   return { positions, ms: median(times), successors: Math.max(0, (work - nodes * perNode) / perSuccessor) };
 }
 
-/** The work units per position and per successor of the engine `explore` picks for this board. */
-function searchWork(puzzle: ReturnType<typeof compilePuzzle>['puzzle'], grid: Uint8Array): { nodeWork: number; successorWork: number } {
+/** The work units per position and per successor of the engine `explore` picks for this board (`wasm`: with the engine on). */
+function searchWork(puzzle: ReturnType<typeof compilePuzzle>['puzzle'], grid: Uint8Array, wasm: boolean): { nodeWork: number; successorWork: number } {
+  const board64 = wasm ? toWideBitboard(puzzle, grid, 1) : null;
+  if (board64) return wideWork(board64);
   const narrow = toBitboard(puzzle, grid);
   if (narrow) return bitboardWork(narrow);
   const wide = toWideBitboard(puzzle, grid);
@@ -76,10 +87,12 @@ for (const [name, code] of RATE_BOARDS) {
   for (const metric of METRICS) {
     const ours = rate(code, metric, 'auto');
     const cells = code.replace(/-/g, '').length;
-    const engine = cells <= 32 ? 'bitboard' : cells <= 64 ? 'wide bitboard' : 'multiword bitboard';
+    const engine = cells <= 64 ? 'WebAssembly' : 'multiword bitboard';
+    const typescript = cells <= 64 ? rate(code, metric, 'typescript') : null;
     const grid = rate(code, metric, 'grid');
     const mps = (r: { positions: number; ms: number }) => (r.positions / r.ms / 1000).toFixed(2);
-    const row = `| ${name} | ${metric} | ${engine} | ${ours.positions.toLocaleString('en')} | ${fmt(ours.ms)} | ${mps(ours)} M | ${(ours.successors / ours.ms / 1000).toFixed(1)} M | ${mps(grid)} M (${(grid.ms / ours.ms).toFixed(1)}×) |`;
+    const tsCell = typescript ? `${mps(typescript)} M (${(typescript.ms / ours.ms).toFixed(1)}×)` : '—';
+    const row = `| ${name} | ${metric} | ${engine} | ${ours.positions.toLocaleString('en')} | ${fmt(ours.ms)} | ${mps(ours)} M | ${(ours.successors / ours.ms / 1000).toFixed(1)} M | ${tsCell} | ${mps(grid)} M (${(grid.ms / ours.ms).toFixed(1)}×) |`;
     rateRows.push(row);
     console.log(row);
   }
@@ -227,11 +240,11 @@ writeSection(
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.versions.node}.`,
     '',
     `Breadth-first rate: whole spaces capped at ${RATE_CAP.toLocaleString('en')} positions, mirror images folded where the goal allows, median of 7 runs after at least 10 warm-up runs and 1 s. ` +
-      'Successors are every move generated (most lead to positions already seen). The last column is the part-grid search on the same board in the same run, and how many times slower it is. ' +
+      'Successors are every move generated (most lead to positions already seen). The last two columns are the TypeScript bitboard search (what runs without the WebAssembly engine) and the part-grid search, on the same board in the same run, and how many times slower each is. ' +
       'For scale: the C++ engine dnomd343/klotski was measured at about 6 M positions/s on the classic board (issue 16; not re-measured here).',
     '',
-    '| board | metric | search | positions | median ms | positions/s | successors/s | part-grid search |',
-    '|---|---|---|---|---|---|---|---|',
+    '| board | metric | search | positions | median ms | positions/s | successors/s | TypeScript bitboard search | part-grid search |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rateRows,
     '',
     `Custom boards (seeded; 9–34 moves; reachable spaces of at most 250,000 positions, as in issue 16; the issue's six examples first): ${summary} Warm medians of 7 runs, the configurations run in turn.`,

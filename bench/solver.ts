@@ -8,6 +8,10 @@ import { fileTables } from '../solver/node/tablebase-files.ts';
 import { refBoard, refDistance } from '../test/helpers/reference.ts';
 import { fmt, timeRuns } from './stats.ts';
 import { writeSection } from './results.ts';
+import { loadEngineFromDisk } from '../solver/node/bitboard-engine.ts';
+
+// As the CLI and the Worker run: breadth-first search on the WebAssembly engine.
+if (!(await loadEngineFromDisk())) throw new Error('build the engine first: npm run build:wasm');
 
 const LAYOUTS: Array<[string, string]> = [
   ['横刀立马', 'VBBV-VBBV-VHHV-VSSV-S..S'],

@@ -20,6 +20,7 @@ import { solveTiles, type TilesResult } from './tiles/solve.ts';
 import type { Move } from './klotski/moves.ts';
 import { loadDatabases } from './node/pdb-files.ts';
 import { fileTables } from './node/tablebase-files.ts';
+import { loadEngineFromDisk } from './node/bitboard-engine.ts';
 
 /** Solves before a timed --repeat series: a fresh process runs its first few solves in V8's slower tiers. */
 const WARM_UP = 3;
@@ -207,4 +208,6 @@ function printAnalysis(layout: Layout, options: Parameters<typeof analyze>[1], j
   return a.complete ? 0 : EXIT['budget-exceeded'];
 }
 
+// Breadth-first searches run on the WebAssembly engine when it is built (npm install builds it), else in TypeScript.
+await loadEngineFromDisk();
 process.exitCode = main(process.argv.slice(2));

@@ -36,6 +36,7 @@ import { OVER_BUDGET_TTL_S, cacheKey, forget, isOverBudget, readEntry, recall, w
 import type { Env } from './env.ts';
 import type { ApiError } from './errors.ts';
 import { tableSolve } from './tablebase.ts';
+import { ensureEngine } from './engine.ts';
 
 export interface SolveInput {
   layout: string;
@@ -221,6 +222,7 @@ function klotskiPlan(env: Env, input: SolveInput): Plan | ApiError {
       return { stored: { status: result.status, length: result.length, moves: result.moves, stats: result.stats }, loadMs };
     },
     run: async (budget) => {
+      await ensureEngine();
       // Workers' clocks stand still during CPU work, so the budget is counted in work, not milliseconds.
       const result = solve(canonical.layout, { metric, goal: canonical.goal, ...budget });
       if (result.status === 'budget-exceeded') return { overBudget: result.lowerBound ?? 0, budget };

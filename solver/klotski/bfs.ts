@@ -18,6 +18,7 @@ import { stepsFromKeys, stepsFromPairs, type Move } from './moves.ts';
 import { decodeKey, type Metric, type Puzzle } from './puzzle.ts';
 import { knownFromParent, metricCode, MOVE, moveTag, taggedCell } from './move-tags.ts';
 import { OpenList } from './open-list.ts';
+import { bitboardEngineLoaded, engineExplore } from './wasm/engine.ts';
 import { hashKey, StateTable } from './state-table.ts';
 
 export interface ExploreOptions {
@@ -82,6 +83,10 @@ export function positionWords(puzzle: Puzzle): number {
 }
 
 export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreOptions): Explored {
+  // Breadth-first search on up to 64 cells runs on the WebAssembly engine once a shell has loaded it.
+  const board64 = bitboardEngineLoaded() && !(options.stopAtGoal && options.costs) ? toWideBitboard(puzzle, startGrid, 1) : null;
+  const fast = board64 ? engineExplore(board64, options) : null;
+  if (fast) return maskExplored(puzzle, startGrid, options, fast, 2, (fold, path) => widePairs(board64!, options.metric, fold, path));
   const board = toBitboard(puzzle, startGrid);
   if (board) {
     const run = bitboardExplore(board, options);

@@ -57,6 +57,21 @@ export class StateTable {
     this.mask = slotCount - 1;
   }
 
+  /**
+   * A table of `size` states another engine stored (wasm/engine.ts): keys, parents and tags as this class keeps them,
+   * without an index (`find` sees nothing).
+   */
+  static fromArrays(words: number, size: number, keys: Uint32Array, parents: Int32Array, tags: Uint16Array): StateTable {
+    const table = new StateTable(words, size, 16);
+    table.keys = keys;
+    table.parents = parents;
+    table.tags = tags;
+    table.hashes = new Int32Array(0);
+    table.size = size;
+    table.dropIndex();
+    return table;
+  }
+
   get bytes(): number {
     return this.keys.byteLength + this.parents.byteLength + this.tags.byteLength + this.hashes.byteLength + this.slots.byteLength;
   }

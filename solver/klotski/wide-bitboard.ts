@@ -37,10 +37,13 @@ export interface WideBitboard extends PieceGeometry {
   mirrorShift: Int8Array;
 }
 
-/** The wide bitboard model of a compiled puzzle, or null unless the board has 33 to 64 cells. */
-export function toWideBitboard(puzzle: Puzzle, grid: Uint8Array): WideBitboard | null {
+/**
+ * The wide bitboard model of a compiled puzzle, or null unless the board has `minCells` (33: boards past one word) to
+ * 64 cells.
+ */
+export function toWideBitboard(puzzle: Puzzle, grid: Uint8Array, minCells = 33): WideBitboard | null {
   const { width, cells } = puzzle;
-  if (cells <= 32 || cells > MAX_WIDE_CELLS) return null;
+  if (cells < minCells || cells > MAX_WIDE_CELLS) return null;
   const geometry = pieceGeometry(puzzle);
   // Offsets past 31 cells would need shifts of a whole word; no shape of a 64-cell board is that tall.
   for (let i = 0; i < geometry.offsets.length; i++) if (geometry.offsets[i]! > 31) return null;
@@ -73,7 +76,7 @@ export function toWideBitboard(puzzle: Puzzle, grid: Uint8Array): WideBitboard |
   const counts = Array.from({ length: classes }, (_, c) => bitCount(start[2 * c]!) + bitCount(start[2 * c + 1]!));
   return {
     ...geometry, width, cells, goalCell: puzzle.goalCell, mirrorable: puzzle.mirrorable, sides, inBounds, cover, start, neighbours,
-    emptyCells, fullLo: -1, fullHi: cells === 64 ? -1 : (1 << (cells - 32)) - 1, counts, filler: fillerClass(geometry, counts),
+    emptyCells, fullLo: cells >= 32 ? -1 : (1 << cells) - 1, fullHi: cells === 64 ? -1 : cells <= 32 ? 0 : (1 << (cells - 32)) - 1, counts, filler: fillerClass(geometry, counts),
     ...rowReversal(geometry, width, cells),
   };
 }

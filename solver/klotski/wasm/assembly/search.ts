@@ -1,0 +1,323 @@
+/**
+ * Breadth-first search over 64-bit bitboards: wide-bitboard-bfs.ts's breadth-first search, step for step, on boards of
+ * up to 64 cells, so that it stores the same positions in the same order (the tests compare the two tables word for
+ * word). WebAssembly has 64-bit integers: a mask is one number, where the TypeScript engine carries two 32-bit halves
+ * through every shift, and no call here is left out-of-line by a JIT's inlining budget.
+ *
+ * Best-first search (A*) stays in TypeScript.
+ */
+import {
+  around, bit, cells, classes, cover, inBounds, lowest, metric, mirrorOf, mirrorPosition, MOVE, offset, offsetStart, reach,
+  readBoard, STEP, width, zobrist, zobristMirror,
+} from './board';
+import { reserve } from './memory';
+import { classStride, emptyStride, markRank, rankOfCells, rankOfPosition, useRanks } from './rank-set';
+import { append, dropIndex, forgetBefore, insertAt, parents, probe, recordAt, records, size, tags, newTable } from './state-table';
+
+/** Asks the budget clock (budget.ts) whether to stop: true when the budget is spent. Also reports progress. */
+@external("env", "spent")
+declare function spent(nodes: i32, depth: i32, work: f64): bool;
+
+/** The clock is asked every this many work units (budget.ts WORK_CHECK). */
+const WORK_CHECK: f64 = 4096;
+
+const SOLVED: i32 = 0;
+const EXHAUSTED: i32 = 1;
+const BUDGET_EXCEEDED: i32 = 2;
+
+let status: i32 = 0;
+let goalIndex: i32 = -1;
+let solvedCount: i32 = 0;
+let nodes: i32 = 0;
+let work: f64 = 0;
+let layerStarts: usize = 0;
+let layerCount: i32 = 0;
+let layerCapacity: i32 = 0;
+
+export function resultStatus(): i32 { return status; }
+export function resultGoalIndex(): i32 { return goalIndex; }
+export function resultSolvedCount(): i32 { return solvedCount; }
+export function resultNodes(): i32 { return nodes; }
+export function resultWork(): f64 { return work; }
+export function resultSize(): i32 { return size; }
+export function resultRecords(): usize { return records; }
+export function resultParents(): usize { return parents; }
+export function resultTags(): usize { return tags; }
+export function resultLayerStarts(): usize { return layerStarts; }
+export function resultLayerCount(): i32 { return layerCount; }
+
+function pushLayer(start: i32): void {
+  if (layerCount == layerCapacity) {
+    const more = reserve(layerCapacity << 3);
+    memory.copy(more, layerStarts, (<usize>layerCount) << 2);
+    layerStarts = more;
+    layerCapacity *= 2;
+  }
+  store<i32>(layerStarts + ((<usize>layerCount) << 2), start);
+  layerCount++;
+}
+
+@inline function moveTag(cell: i32, origin: i32): i32 {
+  return (cell + 1) | ((origin + 1) << 8);
+}
+
+/** Whether the tagged piece (now at p) moving to q lands one move from the parent (move-tags.ts). */
+@inline function knownFromParent(p: i32, tag: i32, q: i32): bool {
+  if (metric == MOVE) return true;
+  const origin = (tag >>> 8) - 1;
+  if (metric == STEP) return q == origin;
+  const d = p - origin;
+  return d > -width && d < width ? q / width == p / width : q % width == p % width;
+}
+
+@inline function maskAt(at: usize, c: i32): u64 {
+  return load<u64>(at + ((<usize>c) << 3));
+}
+
+/** With equal hashes: whether the successor's mirror image comes first in word order (wide-bitboard-bfs.ts). */
+function mirrorBeforeSelf(cur: usize, mir: usize, c: i32, moved: u64, mirrorMoved: u64): bool {
+  for (let j = 0; j < classes; j++) {
+    let a = maskAt(cur, j);
+    let b = maskAt(mir, j);
+    if (j == c) {
+      a ^= moved;
+      b ^= mirrorMoved;
+    }
+    if (<u32>a != <u32>b) return <u32>b < <u32>a;
+    if (<u32>(a >> 32) != <u32>(b >> 32)) return <u32>(b >> 32) < <u32>(a >> 32);
+  }
+  return false;
+}
+
+/** Ends the search with a status (the result getters read the rest). */
+@inline function stop(why: i32, expanded: i32, spentWork: f64): void {
+  status = why;
+  nodes = expanded;
+  work = spentWork;
+}
+
+/**
+ * Runs the search the header at `header` describes (board.ts `readBoard`, then the fields read below), with `startWork`
+ * units of the budget already spent. The result getters report it.
+ */
+export function search(header: usize, startWork: f64): void {
+  const at = readBoard(header);
+  const fold = load<i32>(at) != 0;
+  const goalCell = load<i32>(at, 4);
+  const stopAtGoal = load<i32>(at, 8) != 0;
+  const ranked = load<i32>(at, 12) != 0;
+  const nodeWork = <f64>load<i32>(at, 16);
+  const successorWork = <f64>load<i32>(at, 20);
+  const insertWork = <f64>load<i32>(at, 24);
+  const limit = load<i32>(at, 28);
+  const indexBits = load<i32>(at, 32);
+  const initialCapacity = load<i32>(at, 36);
+  const alternating = load<i32>(at, 40) != 0;
+  const commuteKeys = <usize>load<u32>(at, 44);
+  const shapeKinds = <usize>load<u32>(at, 48);
+  const quads = <usize>load<u32>(at, 52);
+  const start = <usize>load<u32>(at, 76);
+  const K = classes;
+
+  const cur = reserve(K << 3);
+  const mir = reserve(K << 3);
+  const classRanks = reserve(K << 2);
+  if (ranked) useRanks(<usize>load<u32>(at, 56), <usize>load<u32>(at, 60), load<i32>(at, 64), load<i32>(at, 68), load<i32>(at, 72));
+  newTable(K, limit, indexBits, initialCapacity);
+  layerCapacity = 64;
+  layerStarts = reserve(layerCapacity << 2);
+  layerCount = 0;
+  status = SOLVED;
+  goalIndex = -1;
+  solvedCount = 0;
+  nodes = 0;
+  work = startWork;
+
+  const startEmpty = maskAt(start, K);
+  const startHash = load<i32>(start + ((<usize>K + 1) << 3));
+  insertAt(probe(startHash, start), start, 0, maskAt(start, 0), startEmpty, startHash, load<i32>(start + ((<usize>K + 1) << 3) + 4), -1, 0);
+  if (ranked) {
+    dropIndex();
+    markRank(rankOfPosition(start, K, startEmpty));
+    if (fold) markRank(rankOfPosition(mir, K, mirrorPosition(start, startEmpty, mir)));
+  }
+  const goalBit = bit(goalCell);
+  if ((maskAt(start, 0) & goalBit) != 0) {
+    solvedCount = 1;
+    goalIndex = 0;
+    if (stopAtGoal) {
+      pushLayer(0);
+      pushLayer(1);
+      return;
+    }
+  }
+  pushLayer(0);
+  let layerEnd = 1;
+  let expanded = 0;
+  let successors = 0;
+  // Positions stored so far that the budget has been charged for.
+  let charged = 1;
+  let spentWork = startWork;
+  let nextCheck = startWork + WORK_CHECK;
+  for (let idx = 0; idx < size; idx++) {
+    if (idx == layerEnd) {
+      // Successors of this layer lie in the layers before and after it (and in its own, unless layers alternate).
+      forgetBefore(load<i32>(layerStarts + ((<usize>layerCount - 1) << 2)), alternating ? idx : size);
+      pushLayer(idx);
+      layerEnd = size;
+    }
+    spentWork += nodeWork + <f64>successors * successorWork + <f64>(size - charged) * insertWork;
+    if (spentWork >= nextCheck) {
+      nextCheck = spentWork + WORK_CHECK;
+      if (spent(expanded, layerCount - 1, spentWork)) {
+        stop(BUDGET_EXCEEDED, expanded, spentWork);
+        return;
+      }
+    }
+    successors = 0;
+    charged = size;
+    expanded++;
+    const rec = recordAt(idx);
+    memory.copy(cur, rec, (<usize>K) << 3);
+    const empty = maskAt(rec, K);
+    const hash = load<i32>(rec + ((<usize>K + 1) << 3));
+    const mirrorHash = load<i32>(rec + ((<usize>K + 1) << 3) + 4);
+    const solvedHere = (maskAt(cur, 0) & goalBit) != 0;
+    const tag = <i32>load<u16>(tags + ((<usize>idx) << 1));
+    const movedCell = (tag & 255) - 1;
+    // The step metric skips steps that commute with the one that made this position and come first (move-tags.ts).
+    let stepKey = -1;
+    let stepCells: u64 = 0;
+    if (commuteKeys != 0 && movedCell >= 0) {
+      const from = (tag >>> 8) - 1;
+      let moved = 0;
+      while ((maskAt(cur, moved) & bit(movedCell)) == 0) moved++;
+      stepCells = cover(moved, movedCell) | cover(moved, from);
+      stepKey = load<i32>(commuteKeys + ((<usize>(moved * cells + from)) << 2));
+    }
+    let mirrorEmpty: u64 = 0;
+    let mirrorReady = false;
+    let emptyRank = 0;
+    let baseRank = 0;
+    if (ranked) {
+      emptyRank = rankOfCells(empty);
+      baseRank = emptyRank * emptyStride;
+      for (let c = 0; c < K; c++) {
+        const s = classStride(c);
+        if (s == 0) continue;
+        const r = rankOfCells(maskAt(cur, c));
+        store<i32>(classRanks + ((<usize>c) << 2), r);
+        baseRank += r * s;
+      }
+    }
+    // Only pieces next to an empty cell can move; in the move metric not the piece just moved.
+    const near = around(empty);
+    const skip: u64 = metric == MOVE && movedCell >= 0 ? ~bit(movedCell) : <u64>-1;
+    for (let c = 0; c < K; c++) {
+      // Shape kinds: 2 one cell, 1 up to four cells (fits by four shifts, `quads`), 0 larger.
+      const kind = load<i32>(shapeKinds + ((<usize>c) << 2));
+      const quad = quads + ((<usize>c) << 4);
+      const o0 = <u64>load<i32>(quad);
+      const o1 = <u64>load<i32>(quad, 4);
+      const o2 = <u64>load<i32>(quad, 8);
+      const o3 = <u64>load<i32>(quad, 12);
+      const fitsAt = inBounds(c);
+      let tops = maskAt(cur, c) & skip;
+      if (kind != 0) tops &= near | (near >> o1) | (near >> o2) | (near >> o3);
+      while (tops != 0) {
+        const p = lowest(tops);
+        tops &= tops - 1;
+        const coverP = cover(c, p);
+        if (kind == 0 && (coverP & near) == 0) continue;
+        const free = empty | coverP;
+        let fit: u64;
+        if (kind == 2) fit = fitsAt & free;
+        else if (kind == 1) fit = fitsAt & (free >> o0) & (free >> o1) & (free >> o2) & (free >> o3);
+        else {
+          fit = fitsAt;
+          const end = offsetStart(c + 1);
+          for (let i = offsetStart(c); i < end; i++) fit &= free >> (<u64>offset(i));
+        }
+        let targets = reach(p, fit);
+        while (targets != 0) {
+          const q = lowest(targets);
+          targets &= targets - 1;
+          if (p == movedCell && knownFromParent(p, tag, q)) continue;
+          const coverQ = cover(c, q);
+          if (commuteKeys != 0 && load<i32>(commuteKeys + ((<usize>(c * cells + p)) << 2)) < stepKey && (stepCells & (coverP | coverQ)) == 0) continue;
+          successors++;
+          const moved = bit(p) | bit(q);
+          const h = hash ^ zobrist(c, p) ^ zobrist(c, q);
+          const hm = mirrorHash ^ zobristMirror(c, p) ^ zobristMirror(c, q);
+          let added: i32;
+          if (ranked) {
+            // The successor's rank: its empty cells' and its class's change; a seen rank is a known position.
+            const nextEmpty = empty ^ coverP ^ coverQ;
+            let rank = baseRank + (rankOfCells(nextEmpty) - emptyRank) * emptyStride;
+            const s = classStride(c);
+            if (s != 0) rank += (rankOfCells(maskAt(cur, c) ^ moved) - load<i32>(classRanks + ((<usize>c) << 2))) * s;
+            if (markRank(rank)) continue;
+            if (fold) {
+              // Its mirror image is the same position: marked seen, never stored.
+              if (!mirrorReady) {
+                mirrorEmpty = mirrorPosition(cur, empty, mir);
+                mirrorReady = true;
+              }
+              const mp = mirrorOf(c, p);
+              const mq = mirrorOf(c, q);
+              const flip = bit(mp) | bit(mq);
+              const mc = mir + ((<usize>c) << 3);
+              store<u64>(mc, load<u64>(mc) ^ flip);
+              markRank(rankOfPosition(mir, K, mirrorEmpty ^ cover(c, mp) ^ cover(c, mq)));
+              store<u64>(mc, load<u64>(mc) ^ flip);
+            }
+            added = append(cur, c, maskAt(cur, c) ^ moved, nextEmpty, h, hm, idx, moveTag(q, p));
+          } else {
+            // The mirror image's cells are worked out only when it may be the key.
+            let mp = 0;
+            let mq = 0;
+            let mirrorMoved: u64 = 0;
+            let useMirror = false;
+            if (fold && hm <= h) {
+              mp = mirrorOf(c, p);
+              mq = mirrorOf(c, q);
+              mirrorMoved = bit(mp) | bit(mq);
+              if (!mirrorReady) {
+                mirrorEmpty = mirrorPosition(cur, empty, mir);
+                mirrorReady = true;
+              }
+              useMirror = hm < h || mirrorBeforeSelf(cur, mir, c, moved, mirrorMoved);
+            }
+            // The move made in place on the stored orientation's masks for the probe, and undone after it.
+            const src = useMirror ? mir : cur;
+            const mc = src + ((<usize>c) << 3);
+            const before = load<u64>(mc);
+            const changed = before ^ (useMirror ? mirrorMoved : moved);
+            const key = useMirror ? hm : h;
+            store<u64>(mc, changed);
+            const slot = probe(key, src);
+            store<u64>(mc, before);
+            if (slot < 0) continue;
+            const nextEmpty = useMirror ? mirrorEmpty ^ cover(c, mp) ^ cover(c, mq) : empty ^ coverP ^ coverQ;
+            added = insertAt(slot, src, c, changed, nextEmpty, key, useMirror ? h : hm, idx, useMirror ? moveTag(mq, mp) : moveTag(q, p));
+          }
+          if (added == -2) {
+            stop(BUDGET_EXCEEDED, expanded, spentWork);
+            return;
+          }
+          // The goal piece is class 0; a folded key is solved exactly when its mirror is (the goal is symmetric).
+          if (c == 0 ? ((maskAt(cur, 0) ^ moved) & goalBit) != 0 : solvedHere) {
+            solvedCount++;
+            if (goalIndex < 0) goalIndex = added;
+            if (stopAtGoal) {
+              stop(SOLVED, expanded, spentWork);
+              return;
+            }
+          }
+        }
+      }
+    }
+  }
+  pushLayer(size);
+  stop(goalIndex >= 0 ? SOLVED : EXHAUSTED, expanded, spentWork);
+}

@@ -1,0 +1,162 @@
+/**
+ * The list of stored positions and its hash index: state-table.ts of the TypeScript engine, with the records the
+ * loader copies out in the same layout. A record is `words` 32-bit words: per class a 64-bit mask (lo word first), the
+ * empty cells, the hash and the mirror image's hash. Parents (i32) and tags (u16) are arrays of their own.
+ *
+ * The index holds the newest layers only (`forgetBefore`); each slot is the state's index + 1 under the hash's top
+ * bits, so a probe reads a record only when those bits match. The record's hash word is what the index is rebuilt from.
+ */
+import { reserve } from './memory';
+
+export let records: usize = 0;
+export let parents: usize = 0;
+export let tags: usize = 0;
+export let size: i32 = 0;
+let capacity: i32 = 0;
+let limit: i32 = 0;
+let masks: i32 = 0;
+let stride: usize = 0;
+let hashAt: usize = 0;
+let slots: usize = 0;
+let slotCapacity: i32 = 0;
+let mask: i32 = 0;
+let indexBits: i32 = 16;
+let first: i32 = 0;
+let gapStart: i32 = 0;
+let gapEnd: i32 = 0;
+/** `first` plus the gap's length: the index holds `size - indexBase` states. */
+let indexBase: i32 = 0;
+let indexed: bool = true;
+
+/** A new, empty table of records with `classes` masks; `limit` caps the number of states. */
+export function newTable(classes: i32, stateLimit: i32, bits: i32, initialCapacity: i32): void {
+  masks = classes;
+  stride = (<usize>classes + 2) << 3;
+  hashAt = (<usize>classes + 1) << 3;
+  limit = stateLimit;
+  indexBits = bits;
+  capacity = max(16, initialCapacity);
+  records = reserve(capacity * <i32>stride);
+  parents = reserve(capacity << 2);
+  tags = reserve(capacity << 1);
+  size = 0;
+  slotCapacity = 0;
+  first = 0;
+  gapStart = 0;
+  gapEnd = 0;
+  indexBase = 0;
+  indexed = true;
+  reindex(0, nextPow2(capacity * 2));
+}
+
+@inline export function recordAt(idx: i32): usize {
+  return records + (<usize>idx) * stride;
+}
+
+@inline function slotValue(hash: i32, idx: i32): i32 {
+  return ((hash >>> indexBits) << indexBits) | (idx + 1);
+}
+
+function nextPow2(n: i32): i32 {
+  let p = 1;
+  while (p < n) p *= 2;
+  return p;
+}
+
+/** Rebuilds the index over states `from …` but the gap, with at least `count` slots. */
+function reindex(from: i32, count: i32): void {
+  const base = from + gapEnd - gapStart;
+  while ((size - base) * 2 >= count) count *= 2;
+  if (count > slotCapacity) {
+    slots = reserve(count << 2);
+    slotCapacity = count;
+  }
+  memory.fill(slots, 0, (<usize>count) << 2);
+  const m = count - 1;
+  for (let idx = from; idx < size; idx++) {
+    if (idx == gapStart) idx = gapEnd;
+    if (idx >= size) break;
+    const hash = load<i32>(recordAt(idx) + hashAt);
+    let slot = hash & m;
+    while (load<i32>(slots + ((<usize>slot) << 2)) != 0) slot = (slot + 1) & m;
+    store<i32>(slots + ((<usize>slot) << 2), slotValue(hash, idx));
+  }
+  mask = m;
+  first = from;
+  indexBase = base;
+}
+
+/** Stops indexing: the search keeps its own visited set (rank-set.ts) and stores with `append`. */
+export function dropIndex(): void {
+  indexed = false;
+}
+
+/**
+ * Leaves the states before `index` out of the index, and those from `until` to the end of the list so far: it then
+ * holds states `index … until` and every state added after this call.
+ */
+export function forgetBefore(index: i32, until: i32): void {
+  if (!indexed) return;
+  index = max(index, first);
+  until = min(max(until, index), size);
+  if (index == first && until >= size && gapStart == gapEnd) return;
+  gapStart = until;
+  gapEnd = size;
+  reindex(index, nextPow2(max(16, 4 * (until - index))));
+}
+
+function grow(): void {
+  const more = capacity * 2;
+  const newRecords = reserve(more * <i32>stride);
+  const newParents = reserve(more << 2);
+  const newTags = reserve(more << 1);
+  memory.copy(newRecords, records, (<usize>size) * stride);
+  memory.copy(newParents, parents, (<usize>size) << 2);
+  memory.copy(newTags, tags, (<usize>size) << 1);
+  records = newRecords;
+  parents = newParents;
+  tags = newTags;
+  capacity = more;
+}
+
+/** The empty slot where a position with masks at `src` goes, or -(its index) - 1 when the index holds it. */
+@inline export function probe(hash: i32, src: usize): i32 {
+  const low = (1 << indexBits) - 1;
+  let slot = hash & mask;
+  for (let v = load<i32>(slots + ((<usize>slot) << 2)); v != 0; v = load<i32>(slots + ((<usize>(slot = (slot + 1) & mask)) << 2))) {
+    if (<u32>(v ^ hash) >>> indexBits != 0) continue;
+    const rec = recordAt((v & low) - 1);
+    let w = 0;
+    while (w < masks && load<u64>(rec + ((<usize>w) << 3)) == load<u64>(src + ((<usize>w) << 3))) w++;
+    if (w == masks) return -(v & low);
+  }
+  return slot;
+}
+
+/**
+ * Stores a position without indexing it: the masks at `src` with class c's replaced by `changed`. Returns its index,
+ * or -2 when the table is full.
+ */
+@inline export function append(src: usize, c: i32, changed: u64, empty: u64, hash: i32, mirrorHash: i32, parent: i32, tag: i32): i32 {
+  if (size >= limit) return -2;
+  const idx = size++;
+  if (idx >= capacity) grow();
+  const rec = recordAt(idx);
+  memory.copy(rec, src, (<usize>masks) << 3);
+  store<u64>(rec + ((<usize>c) << 3), changed);
+  store<u64>(rec + ((<usize>masks) << 3), empty);
+  store<i32>(rec + hashAt, hash);
+  store<i32>(rec + hashAt + 4, mirrorHash);
+  store<i32>(parents + ((<usize>idx) << 2), parent);
+  store<u16>(tags + ((<usize>idx) << 1), <u16>tag);
+  return idx;
+}
+
+/** As `append`, and indexes it in `slot`, the empty slot its probe ended on. */
+@inline export function insertAt(slot: i32, src: usize, c: i32, changed: u64, empty: u64, hash: i32, mirrorHash: i32, parent: i32, tag: i32): i32 {
+  const idx = append(src, c, changed, empty, hash, mirrorHash, parent, tag);
+  if (idx < 0) return idx;
+  store<i32>(slots + ((<usize>slot) << 2), slotValue(hash, idx));
+  if ((size - indexBase) * 2 > mask + 1) reindex(first, (mask + 1) * 2);
+  return idx;
+}
