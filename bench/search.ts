@@ -174,14 +174,16 @@ let answered = 0;
 let answeredCli = 0;
 let worstRatio = 0;
 const nodeRatios: number[] = [];
+const astarTimeRatios: number[] = [];
 const set = customSet();
 for (const { kind, code, goal } of set) {
-  const [auto, bfs, edge, cli] = warm(code, goal, [
+  const [auto, bfs, edge, cli, astar] = warm(code, goal, [
     { algorithm: 'auto', budget: {} },
     { algorithm: 'bfs', budget: {} },
     { algorithm: 'auto', budget: EDGE_BUDGET },
     { algorithm: 'auto', budget: EDGE_BUDGET, tables: true },
-  ]) as [Timed, Timed, Timed, Timed];
+    { algorithm: 'astar', budget: {} },
+  ]) as [Timed, Timed, Timed, Timed, Timed];
   const [ida] = warm(code, goal, [{ algorithm: 'ida', budget: { maxMs: 5_000 } }]) as [Timed];
   const ok = edge.result.status === 'solved' && edge.result.length === auto.result.length;
   if (ok) answered++;
@@ -190,14 +192,15 @@ for (const { kind, code, goal } of set) {
   autoTimes.push(auto.ms);
   const fastest = Math.min(bfs.ms, ida.result.status === 'solved' ? ida.ms : Infinity);
   worstRatio = Math.max(worstRatio, auto.ms / fastest);
-  nodeRatios.push(auto.result.stats.nodes / bfs.result.stats.nodes);
+  nodeRatios.push(astar.result.stats.nodes / bfs.result.stats.nodes);
+  astarTimeRatios.push(astar.ms / bfs.ms);
   const row = `| ${kind} | \`${code}\`${goal ? ` → B@${goal.at}` : ''} | ${auto.result.length} | ${auto.result.stats.algorithm} | ${auto.result.stats.nodes.toLocaleString('en')} | ${fmt(auto.ms)} | ${bfs.result.stats.nodes.toLocaleString('en')} | ${fmt(bfs.ms)} | ${ida.result.status === 'solved' ? fmt(ida.ms) : `> ${fmt(ida.ms)}`} | ${ok ? `✓ ${fmt(edge.ms)}` : '503'} | ${okCli ? `✓ ${cli.result.stats.algorithm} ${fmt(cli.ms)}` : '503'} |`;
   outcomeRows.push(row);
   console.log(row);
 }
 const sorted = [...autoTimes].sort((a, b) => a - b);
 const percent = (n: number) => `${Math.round((100 * n) / set.length)} %`;
-const summary = `${set.length} boards: at the edge budget, as the CLI and the Worker answer (the tablebase first), ${answeredCli} answered optimally (${percent(answeredCli)}); by search alone ${answered} (${percent(answered)}); searched without the tablebase, unbudgeted \`auto\` warm median ${fmt(median(autoTimes))} ms, p90 ${fmt(sorted[Math.floor(0.9 * (sorted.length - 1))]!)} ms, max ${fmt(sorted[sorted.length - 1]!)} ms; \`auto\` at most ${worstRatio.toFixed(2)}× the faster of bfs and ida; \`auto\` (A*) expands a median ${median(nodeRatios).toFixed(2)}× (least ${Math.min(...nodeRatios).toFixed(2)}×) the positions of bfs.`;
+const summary = `${set.length} boards: at the edge budget, as the CLI and the Worker answer (the tablebase first), ${answeredCli} answered optimally (${percent(answeredCli)}); by search alone ${answered} (${percent(answered)}); searched without the tablebase, unbudgeted \`auto\` warm median ${fmt(median(autoTimes))} ms, p90 ${fmt(sorted[Math.floor(0.9 * (sorted.length - 1))]!)} ms, max ${fmt(sorted[sorted.length - 1]!)} ms; \`auto\` at most ${worstRatio.toFixed(2)}× the faster of bfs and ida; A* (what \`auto\` runs under a work budget, as at the edge) expands a median ${median(nodeRatios).toFixed(2)}× (least ${Math.min(...nodeRatios).toFixed(2)}×) the positions of bfs, and takes a median ${median(astarTimeRatios).toFixed(2)}× (${Math.min(...astarTimeRatios).toFixed(2)}–${Math.max(...astarTimeRatios).toFixed(2)}×) its time, unbudgeted.`;
 console.log(summary);
 
 /**

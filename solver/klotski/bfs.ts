@@ -77,7 +77,8 @@ export interface Explored extends Exploration {
  */
 export function positionWords(puzzle: Puzzle): number {
   const K = puzzle.classes.length - 1;
-  if (puzzle.cells <= MAX_MASK_CELLS) return K + 3;
+  // The WebAssembly engine stores every board of up to 64 cells as the wide search does.
+  if (puzzle.cells <= MAX_MASK_CELLS && !bitboardEngineLoaded()) return K + 3;
   if (puzzle.cells <= MAX_WIDE_CELLS) return 2 * K + 4;
   return (K + 1) * Math.ceil(puzzle.cells / 32) + 2;
 }

@@ -124,4 +124,17 @@ describe('WebAssembly breadth-first search (boards of up to 64 cells)', () => {
       }
     }
   });
+
+  it('makes auto run breadth-first search when unbudgeted, and A* under a work or node budget or without the engine', () => {
+    const layout = parseLayoutOrThrow('VBBV-VBBV-VHHV-VS.V-S..S');
+    const goal = { piece: [0, 1] as [number, number], at: [3, 0] as [number, number] };
+    const unbudgeted = solve(layout, { goal });
+    expect(unbudgeted.stats.algorithm).toBe('bfs');
+    expect(solve(layout, { goal, maxWork: 10_000_000 }).stats.algorithm).toBe('astar');
+    expect(solve(layout, { goal, maxNodes: 1_000_000 }).stats.algorithm).toBe('astar');
+    enableBitboardEngine(false);
+    const plain = solve(layout, { goal });
+    enableBitboardEngine(true);
+    expect([plain.stats.algorithm, plain.length]).toEqual(['astar', unbudgeted.length]);
+  });
 });
