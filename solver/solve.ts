@@ -103,9 +103,10 @@ type AnyGoal = { goal?: GoalSpec | string | null };
 
 /**
  * Whether `auto` runs breadth-first search rather than A*: on the WebAssembly engine (boards of up to 64 cells, once a
- * shell has loaded it) breadth-first search runs 2–3× A*'s rate in TypeScript, which more than makes up for the
- * positions A*'s bound saves on most boards (on the bench's custom boards A* takes a median 0.98× its time and up to
- * 1.8×). Not under a work or node budget: those count positions, and A* stores fewer.
+ * shell has loaded it) breadth-first search runs at 2–3× A*'s rate in TypeScript, which about offsets the positions
+ * A*'s bound saves: on the bench's custom boards A* takes a median 0.94–0.98× its time, but up to 1.8× where the bound
+ * prunes little, so breadth-first search has the better worst case. Not under a work or node budget: those count
+ * positions, and A* stores fewer.
  */
 function breadthFirstFaster(cells: number, options: SolveOptions): boolean {
   return bitboardEngineLoaded() && cells <= MAX_WIDE_CELLS && options.maxWork === undefined && options.maxNodes === undefined;

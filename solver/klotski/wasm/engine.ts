@@ -1,6 +1,6 @@
 /**
  * The breadth-first search of wide-bitboard-bfs.ts compiled to WebAssembly (assembly/, built by `npm run build:wasm`
- * into bitboard-search.wasm): the same positions in the same order, 2–3× as fast, on boards of up to 64 cells.
+ * into bitboard-search.wasm): the same positions in the same order, 1.4–3× as fast, on boards of up to 64 cells.
  *
  * The solver core reads no files, so each shell hands it the compiled module its own way (`loadBitboardEngine`): Node
  * from disk (solver/node/bitboard-engine.ts), the Worker as an imported module (Workers compile no code at run time),
