@@ -143,7 +143,7 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
   if (algorithm !== 'ida') {
     // Best-first by default: it stores the positions breadth-first search would, less those the bound rules out.
     const costs = algorithm === 'bfs' || (algorithm === 'auto' && breadthFirstFaster(puzzle.cells, options)) ? null : pieceCosts(puzzle, metric);
-    const maxStates = options.maxStates ?? stateLimit(positionWords(puzzle), costs !== null);
+    const maxStates = options.maxStates ?? stateLimit(positionWords(puzzle, costs !== null), costs !== null);
     const run = explore(puzzle, grid, { metric, fold: true, stopAtGoal: true, clock, maxStates, expectedStates: estimate, costs });
     nodes = run.nodes;
     const stats = { algorithm: run.bestFirst ? ('astar' as const) : ('bfs' as const), nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.table.bytes, estimate };

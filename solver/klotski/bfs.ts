@@ -72,13 +72,14 @@ export interface Explored extends Exploration {
 }
 
 /**
- * Words per stored position of the search `explore` runs on this puzzle (what its memory use is counted in). A wide
- * board with a shape taller than a word falls back to the part grid, whose positions are smaller: the count errs high.
+ * Words per stored position of the search `explore` runs on this puzzle, best-first or not (what its memory use is
+ * counted in). A wide board with a shape taller than a word falls back to the part grid, whose positions are smaller:
+ * the count errs high.
  */
-export function positionWords(puzzle: Puzzle): number {
+export function positionWords(puzzle: Puzzle, bestFirst: boolean): number {
   const K = puzzle.classes.length - 1;
-  // The WebAssembly engine stores every board of up to 64 cells as the wide search does.
-  if (puzzle.cells <= MAX_MASK_CELLS && !bitboardEngineLoaded()) return K + 3;
+  // The WebAssembly engine (breadth-first only) stores every board of up to 64 cells as the wide search does.
+  if (puzzle.cells <= MAX_MASK_CELLS && (bestFirst || !bitboardEngineLoaded())) return K + 3;
   if (puzzle.cells <= MAX_WIDE_CELLS) return 2 * K + 4;
   return (K + 1) * Math.ceil(puzzle.cells / 32) + 2;
 }
