@@ -12,7 +12,8 @@ import { bitCount } from './bitboard.ts';
 /** Most ranks a set may cover (bits of its bitmap, 1 MiB): beyond it, the hash index costs less to clear and holds. */
 export const MAX_RANKS = 1 << 23;
 
-export interface RankSet {
+/** How a board's positions rank (`rankLayout`): everything of a rank set but its bitmap. */
+export interface RankLayout {
   /** Per class: its stride (0 for the filler, which is not ranked). */
   strides: Int32Array;
   /** The empty cells' stride (0 when there is no filler: the classes decide them). */
@@ -20,15 +21,29 @@ export interface RankSet {
   /** `binomial[n * (maxK + 1) + k]` = C(n, k), for n up to cells. */
   binomial: Int32Array;
   maxK: number;
+  /** 32-bit words of the bitmap: one bit per rank. */
+  bitmapWords: number;
+}
+
+export interface RankSet extends RankLayout {
   /** One bit per rank: set when a position of that rank has been seen. */
   seen: Int32Array;
 }
 
 /**
- * The rank set of a board, or null when its positions do not rank into MAX_RANKS. `start` holds each class's top-left
- * mask as lo/hi pairs; `filler` is the class left out (see `fillerClass`), or -1.
+ * The rank set of a board (its layout and a cleared bitmap), or null when its positions do not rank into MAX_RANKS.
  */
 export function rankSetFor(cells: number, start: Int32Array, classes: number, filler: number, emptyCount: number): RankSet | null {
+  const layout = rankLayout(cells, start, classes, filler, emptyCount);
+  return layout ? { ...layout, seen: new Int32Array(layout.bitmapWords) } : null;
+}
+
+/**
+ * How a board's positions rank, or null when they do not rank into MAX_RANKS. `start` holds each class's top-left mask
+ * as lo/hi pairs; `filler` is the class left out (see `fillerClass`), or -1. (The WebAssembly engine keeps its bitmap
+ * in its own memory: it takes the layout alone.)
+ */
+export function rankLayout(cells: number, start: Int32Array, classes: number, filler: number, emptyCount: number): RankLayout | null {
   if (cells > 64) return null;
   const counts = new Int8Array(classes);
   let maxK = emptyCount;
@@ -56,7 +71,7 @@ export function rankSetFor(cells: number, start: Int32Array, classes: number, fi
     if (size > MAX_RANKS) return null;
   }
   if (size > MAX_RANKS) return null;
-  return { strides, emptyStride, binomial, maxK, seen: new Int32Array(Math.ceil(size / 32)) };
+  return { strides, emptyStride, binomial, maxK, bitmapWords: Math.ceil(size / 32) };
 }
 
 /** The combinatorial rank of a set of cells (lo, hi) of `k` cells: the sum of C(cell, i) over its cells in order. */

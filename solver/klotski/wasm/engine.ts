@@ -9,7 +9,7 @@
 import type { BudgetClock } from '../../shared/budget.ts';
 import { layersAlternate, type Exploration, type ExploreOptions } from '../bfs.ts';
 import { metricCode, STEP, stepKeys } from '../move-tags.ts';
-import { rankSetFor } from '../rank-set.ts';
+import { rankLayout } from '../rank-set.ts';
 import { StateTable } from '../state-table.ts';
 import type { WideBitboard } from '../wide-bitboard.ts';
 import { storedFormWide, wideWords, wideWork } from '../wide-bitboard-bfs.ts';
@@ -82,7 +82,7 @@ export function engineExplore(board: WideBitboard, options: ExploreOptions): Exp
   const fold = options.fold && board.mirrorable;
   const K = board.classes;
   const { cells, offsets, offsetStart } = board;
-  const ranks = rankSetFor(cells, board.start, K, board.filler, board.emptyCells);
+  const ranks = rankLayout(cells, board.start, K, board.filler, board.emptyCells);
   const words = wideWords(board);
   const { nodeWork, successorWork, insertWork } = wideWork(board);
   const limit = Math.min(options.maxStates, options.clock.entriesWithin(successorWork + insertWork), 2 ** 31 - 1);
@@ -119,7 +119,7 @@ export function engineExplore(board: WideBitboard, options: ExploreOptions): Exp
     Math.max(16, 32 - Math.clz32(Math.min(limit, 1 << 30) + 1)), Math.min(options.expectedStates ?? 1024, 1 << 10, limit),
     layersAlternate(metric, fold, board) ? 1 : 0, commuteKeys ? put(commuteKeys) : 0, put(kinds), put(quads),
     ranks ? put(ranks.strides) : 0, ranks ? put(ranks.binomial) : 0, ranks ? ranks.maxK + 1 : 0, ranks ? ranks.emptyStride : 0,
-    ranks ? ranks.seen.length : 0, put(start),
+    ranks ? ranks.bitmapWords : 0, put(start),
   ];
   const header = put(Int32Array.from([...boardFields, ...searchFields]));
   clock = options.clock;
