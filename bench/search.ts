@@ -24,12 +24,12 @@ import { BudgetClock } from '../solver/shared/budget.ts';
 import { randomLayoutCode, seededRandom } from '../test/helpers/random-layouts.ts';
 import { loadEngineFromDisk } from '../solver/node/bitboard-engine.ts';
 import { enableBitboardEngine } from '../solver/klotski/wasm/engine.ts';
+import { writeSection } from './results.ts';
+import { fmt, median } from './stats.ts';
 
 // As the CLI and the Worker run: breadth-first search on the WebAssembly engine (the rate table also times the
 // TypeScript engines it replaces, in the same run).
 if (!(await loadEngineFromDisk())) throw new Error('build the engine first: npm run build:wasm');
-import { writeSection } from './results.ts';
-import { fmt, median } from './stats.ts';
 
 const RATE_BOARDS: Array<[string, string]> = [
   ['4×5 classic (横刀立马)', 'VBBV-VBBV-VHHV-VSSV-S..S'],
