@@ -18,7 +18,7 @@ import { stepsFromKeys, stepsFromPairs, type Move } from './moves.ts';
 import { decodeKey, type Metric, type Puzzle } from './puzzle.ts';
 import { knownFromParent, metricCode, MOVE, moveTag, taggedCell } from './move-tags.ts';
 import { OpenList } from './open-list.ts';
-import { bitboardEngineLoaded, engineExplore } from './wasm/engine.ts';
+import { bitboardEngineLoaded, ENGINE_WORDS, engineExplore, engineExploreMultiword, MAX_ENGINE_CELLS } from './wasm/engine.ts';
 import { hashKey, StateTable } from './state-table.ts';
 
 export interface ExploreOptions {
@@ -78,17 +78,26 @@ export interface Explored extends Exploration {
  */
 export function positionWords(puzzle: Puzzle, bestFirst: boolean): number {
   const K = puzzle.classes.length - 1;
-  // The WebAssembly engine (breadth-first only) stores every board of up to 64 cells as the wide search does.
-  if (puzzle.cells <= MAX_MASK_CELLS && (bestFirst || !bitboardEngineLoaded())) return K + 3;
+  // The WebAssembly engine (breadth-first only) stores every board of up to 64 cells as the wide search does, and
+  // larger ones in masks of four words.
+  const engine = !bestFirst && bitboardEngineLoaded();
+  if (puzzle.cells <= MAX_MASK_CELLS && !engine) return K + 3;
   if (puzzle.cells <= MAX_WIDE_CELLS) return 2 * K + 4;
-  return (K + 1) * Math.ceil(puzzle.cells / 32) + 2;
+  const wordsPerMask = Math.ceil(puzzle.cells / 32);
+  return (K + 1) * (engine && puzzle.cells <= MAX_ENGINE_CELLS ? ENGINE_WORDS : wordsPerMask) + 2;
 }
 
 export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreOptions): Explored {
-  // Breadth-first search on up to 64 cells runs on the WebAssembly engine once a shell has loaded it.
+  // Breadth-first search runs on the WebAssembly engine once a shell has loaded it (boards of up to 128 cells).
   const board64 = bitboardEngineLoaded() && !(options.stopAtGoal && options.costs) ? toWideBitboard(puzzle, startGrid, 1) : null;
   const fast = board64 ? engineExplore(board64, options) : null;
   if (fast) return maskExplored(puzzle, startGrid, options, fast, 2, (fold, path) => widePairs(board64!, options.metric, fold, path));
+  // Past 64 cells, on its 128-bit search: masks of four words.
+  const board128 = bitboardEngineLoaded() && !(options.stopAtGoal && options.costs) ? toMultiwordBitboard(puzzle, startGrid, ENGINE_WORDS) : null;
+  const fast128 = board128 ? engineExploreMultiword(board128, options) : null;
+  if (fast128) {
+    return maskExplored(puzzle, startGrid, options, fast128, ENGINE_WORDS, (fold, path) => multiwordPairs(board128!, options.metric, fold, path));
+  }
   const board = toBitboard(puzzle, startGrid);
   if (board) {
     const run = bitboardExplore(board, options);
@@ -115,7 +124,7 @@ export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreO
 
 /**
  * A bitboard search's result with its readers: moves by `pairs` (the moves along a path of stored positions), grids from
- * `wordsPerMask` words (1, or 2 on wide boards) per class.
+ * `wordsPerMask` words (1, 2 on wide boards, more past 64 cells) per class.
  */
 function maskExplored(
   puzzle: Puzzle, startGrid: Uint8Array, options: ExploreOptions, run: Exploration, wordsPerMask: number,
@@ -131,7 +140,7 @@ function maskExplored(
   };
 }
 
-/** The part grid of a bitboard position: `wordsPerMask` words (1, or 2 on wide boards) per class, low cells first. */
+/** The part grid of a bitboard position: `wordsPerMask` words per class, low cells first. */
 function maskGrid(puzzle: Puzzle, classes: number, wordsPerMask: number, keys: Uint32Array, at: number, out: Uint8Array): void {
   out.fill(0);
   for (let c = 0; c < classes; c++) {

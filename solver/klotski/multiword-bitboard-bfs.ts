@@ -143,6 +143,27 @@ function regionsNextTo(
   return n;
 }
 
+/**
+ * Puts the first n cells of `cells` in increasing order, so that successors are stored in the order of the 64-bit
+ * engines and the WebAssembly one (which take a reach's cells lowest first). A short list is sorted in place; a longer
+ * one goes through a set of cells (`set`, W words).
+ */
+function sortCells(cells: Int16Array, n: number, set: Int32Array): void {
+  if (n <= 8) {
+    for (let i = 1; i < n; i++) {
+      const x = cells[i]!;
+      let j = i - 1;
+      for (; j >= 0 && cells[j]! > x; j--) cells[j + 1] = cells[j]!;
+      cells[j + 1] = x;
+    }
+    return;
+  }
+  set.fill(0);
+  for (let i = 0; i < n; i++) set[cells[i]! >>> 5] = set[cells[i]! >>> 5]! | (1 << (cells[i]! & 31));
+  let k = 0;
+  for (let w = 0; w < set.length; w++) for (let m = set[w]!; m; m &= m - 1) cells[k++] = 32 * w + 31 - Math.clz32(m & -m);
+}
+
 /** Zero words after a mask that is read shifted: enough for any shape's offset on a board of up to 128 cells. */
 const PAD = 4;
 
@@ -223,6 +244,7 @@ export function multiwordExplore(board: MultiwordBitboard, options: ExploreOptio
   const seen = new Int32Array(cells);
   let stamp = 0;
   const targets = new Int16Array(cells);
+  const targetSet = new Int32Array(W);
   const next = new Uint32Array(words);
   const code = metricCode(metric);
   // The move metric: a single-cell piece reaches every cell of the regions of empty cells next to it, found once per
@@ -304,6 +326,7 @@ export function multiwordExplore(board: MultiwordBitboard, options: ExploreOptio
           // The move metric: every move of the piece just moved lands one move from the parent (move-tags.ts).
           if (p === movedCell && code === MOVE) continue;
           const reached = unitFlood && unit[c] ? regionsNextTo(p, neighbours, empty, regionOf, regionStart, regionCells, targets) : reachCells(board, c, p, code, empty, seen, ++stamp, targets);
+          sortCells(targets, reached, targetSet);
           for (let t = 0; t < reached; t++) {
             const q = targets[t]!;
             if (p === movedCell && knownFromParent(code, width, p, tag, q)) continue;

@@ -38,11 +38,14 @@ export interface MultiwordBitboard extends PieceGeometry {
   filler: number;
 }
 
-/** The multiword bitboard model of a compiled puzzle, or null on a board of up to 64 cells (see wide-bitboard.ts). */
-export function toMultiwordBitboard(puzzle: Puzzle, grid: Uint8Array): MultiwordBitboard | null {
+/**
+ * The multiword bitboard model of a compiled puzzle, or null on a board of up to 64 cells (see wide-bitboard.ts). Masks
+ * take at least `minWords` words (the WebAssembly engine's are four: two 64-bit halves).
+ */
+export function toMultiwordBitboard(puzzle: Puzzle, grid: Uint8Array, minWords = 0): MultiwordBitboard | null {
   const { width, cells } = puzzle;
   if (cells <= MAX_WIDE_CELLS) return null;
-  const W = (cells + 31) >>> 5;
+  const W = Math.max((cells + 31) >>> 5, minWords);
   const geometry = pieceGeometry(puzzle);
   const classes = geometry.classes;
   const full = new Int32Array(W);

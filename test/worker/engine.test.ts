@@ -25,4 +25,20 @@ describe('search engine in the Worker', () => {
       expect([end.pieces[block]!.r, end.pieces[block]!.c], metric).toEqual(goal.at);
     }
   });
+
+  it('runs its 128-bit search too (SIMD in workerd): a 10×10 board answered as the TypeScript engine answers it, optimal and replayed', async () => {
+    await ensureEngine();
+    const code = 'AAAAAAA.BB-AAAAAAA.BB-AAAAAAA...-AAAAAAAS..-AAAAAAA...-CCCCCCC.S.-CCCCCCC...-CCCCCCC..S-CCCCCCC...-CCCCCCC...';
+    const layout = parseLayoutOrThrow(code);
+    const goal = { piece: [0, 8] as [number, number], at: [8, 8] as [number, number] };
+    const block = layout.pieces.findIndex((p) => p.letter === 'B');
+    const fast = solve(layout, { goal, algorithm: 'bfs' });
+    enableBitboardEngine(false);
+    const plain = solve(layout, { goal, algorithm: 'bfs' });
+    enableBitboardEngine(true);
+    expect(fast.stats.nodes).toBe(plain.stats.nodes);
+    expect(fast.length).toBe(refDistance(refBoard(10, 10, layout.pieces), block, goal.at, 'move'));
+    const end = refReplay(refBoard(10, 10, layout.pieces), 'move', fast.moves);
+    expect([end.pieces[block]!.r, end.pieces[block]!.c]).toEqual(goal.at);
+  });
 });

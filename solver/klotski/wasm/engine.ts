@@ -1,6 +1,7 @@
 /**
- * The breadth-first search of wide-bitboard-bfs.ts compiled to WebAssembly (assembly/, built by `npm run build:wasm`
- * into bitboard-search.wasm): the same positions in the same order, 1.4–3× as fast, on boards of up to 64 cells.
+ * The breadth-first searches of wide-bitboard-bfs.ts (boards of up to 64 cells) and multiword-bitboard-bfs.ts (65 to
+ * 128 cells) compiled to WebAssembly (assembly/, built by `npm run build:wasm` into bitboard-search.wasm): the same
+ * positions in the same order, 1.4–3× as fast.
  *
  * The solver core reads no files, so each shell hands it the compiled module its own way (`loadBitboardEngine`): Node
  * from disk (solver/node/bitboard-engine.ts), the Worker as an imported module (Workers compile no code at run time),
@@ -13,6 +14,13 @@ import { rankLayout } from '../rank-set.ts';
 import { StateTable } from '../state-table.ts';
 import type { WideBitboard } from '../wide-bitboard.ts';
 import { storedFormWide, wideWords, wideWork } from '../wide-bitboard-bfs.ts';
+import type { MultiwordBitboard } from '../multiword-bitboard.ts';
+import { multiwordWords, multiwordWork, storedFormMultiword } from '../multiword-bitboard-bfs.ts';
+
+/** Words per mask of the 128-bit search: a board of 65 to 128 cells goes to it as four. */
+export const ENGINE_WORDS = 4;
+/** The largest board the engine searches. */
+export const MAX_ENGINE_CELLS = 32 * ENGINE_WORDS;
 
 /** The module's exports (assembly/index.ts). */
 interface EngineExports {
@@ -20,6 +28,7 @@ interface EngineExports {
   reset(): void;
   reserve(bytes: number): number;
   search(header: number, startWork: number): void;
+  search128(header: number, startWork: number): void;
   resultStatus(): number;
   resultGoalIndex(): number;
   resultSolvedCount(): number;
@@ -101,11 +110,7 @@ export function engineExplore(board: WideBitboard, options: ExploreOptions): Exp
   const commuteKeys = code === STEP ? stepKeys(board.width, cells, K, offsets, offsetStart) : null;
 
   wasm.reset();
-  const put = (array: Int32Array | Uint32Array): number => {
-    const at = wasm.reserve(array.byteLength);
-    new Int32Array(wasm.memory.buffer, at, array.length).set(array);
-    return at;
-  };
+  const put = putter(wasm);
   // The header, in the order board.ts `readBoard` and search.ts `search` read it (64-bit masks as lo, hi).
   const boardFields = [
     K, cells, board.width, code, board.filler, board.rowSwaps,
@@ -116,16 +121,91 @@ export function engineExplore(board: WideBitboard, options: ExploreOptions): Exp
   ];
   const searchFields = [
     fold ? 1 : 0, board.goalCell, options.stopAtGoal ? 1 : 0, ranks ? 1 : 0, nodeWork, successorWork, insertWork, limit,
-    Math.max(16, 32 - Math.clz32(Math.min(limit, 1 << 30) + 1)), Math.min(options.expectedStates ?? 1024, 1 << 10, limit),
+    indexBits(limit), initialCapacity(options, limit),
     layersAlternate(metric, fold, board) ? 1 : 0, commuteKeys ? put(commuteKeys) : 0, put(kinds), put(quads),
     ranks ? put(ranks.strides) : 0, ranks ? put(ranks.binomial) : 0, ranks ? ranks.maxK + 1 : 0, ranks ? ranks.emptyStride : 0,
     ranks ? ranks.bitmapWords : 0, put(start),
   ];
   const header = put(Int32Array.from([...boardFields, ...searchFields]));
-  clock = options.clock;
+  const run = runSearch(wasm, options.clock, words, () => wasm.search(header, options.clock.work));
+  return ranks ? { ...run, storedAsFound: true } : run;
+}
+
+/**
+ * Breadth-first search (no `costs`) of a board of 65 to 128 cells on the engine (search128.ts), as `multiwordExplore`
+ * runs it on the same board with four words per mask (`toMultiwordBitboard(…, 4)`); null when the engine is not
+ * loaded, the search is best-first, or the masks are not four words.
+ */
+export function engineExploreMultiword(board: MultiwordBitboard, options: ExploreOptions): Exploration | null {
+  if (!engine || !enabled || (options.stopAtGoal && options.costs) || board.W !== ENGINE_WORDS) return null;
+  const wasm = engine;
+  const { metric } = options;
+  const fold = options.fold && board.mirrorable;
+  const K = board.classes;
+  const { cells, width, offsets, offsetStart } = board;
+  const words = multiwordWords(board);
+  const { nodeWork, successorWork, insertWork } = multiwordWork(board);
+  const limit = Math.min(options.maxStates, options.clock.entriesWithin(successorWork + insertWork), 2 ** 31 - 1);
+  const start = new Uint32Array(words);
+  storedFormMultiword(board, board.start, fold, start);
+  const code = metricCode(metric);
+  const commuteKeys = code === STEP ? stepKeys(width, cells, K, offsets, offsetStart) : null;
+  // Per cell: the cell alone, and its neighbours (a step's targets); the columns' masks.
+  const cellBits = new Int32Array(4 * cells);
+  const stepTargets = new Int32Array(4 * cells);
+  const columnMasks = new Int32Array(12);
+  for (let p = 0; p < cells; p++) {
+    cellBits[4 * p + (p >>> 5)] = 1 << (p & 31);
+    for (let d = 0; d < 4; d++) {
+      const n = board.neighbours[4 * p + d]!;
+      if (n >= 0) stepTargets[4 * p + (n >>> 5)] = stepTargets[4 * p + (n >>> 5)]! | (1 << (n & 31));
+    }
+    if (p % width !== 0) columnMasks[p >>> 5] = columnMasks[p >>> 5]! | (1 << (p & 31));
+    if (p % width !== width - 1) columnMasks[4 + (p >>> 5)] = columnMasks[4 + (p >>> 5)]! | (1 << (p & 31));
+    columnMasks[8 + (p >>> 5)] = columnMasks[8 + (p >>> 5)]! | (1 << (p & 31));
+  }
+
+  wasm.reset();
+  const put = putter(wasm);
+  // The header, in the order board128.ts `readBoard128` and search128.ts `search128` read it.
+  const boardFields = [
+    K, cells, width, code, board.filler, put(board.inBounds), put(board.cover), put(Int32Array.from(board.mirror)), put(board.zobrist),
+    put(board.zobristMirror), put(stepTargets), put(Int32Array.from(offsetStart)), put(Int32Array.from(offsets)),
+    put(Int32Array.from(board.cellMirror)), put(cellBits), put(columnMasks),
+  ];
+  const searchFields = [
+    fold ? 1 : 0, board.goalCell, options.stopAtGoal ? 1 : 0, nodeWork, successorWork, insertWork, limit, indexBits(limit),
+    initialCapacity(options, limit), layersAlternate(metric, fold, board) ? 1 : 0, commuteKeys ? put(commuteKeys) : 0, put(start),
+  ];
+  const header = put(Int32Array.from([...boardFields, ...searchFields]));
+  return runSearch(wasm, options.clock, words, () => wasm.search128(header, options.clock.work));
+}
+
+/** Writes an array into the engine's memory (16-byte aligned) and returns where. */
+function putter(wasm: EngineExports): (array: Int32Array | Uint32Array) => number {
+  return (array) => {
+    const at = wasm.reserve(array.byteLength);
+    new Int32Array(wasm.memory.buffer, at, array.length).set(array);
+    return at;
+  };
+}
+
+/** The index's tag bits, as state-table.ts sizes them for `limit` states. */
+function indexBits(limit: number): number {
+  return Math.max(16, 32 - Math.clz32(Math.min(limit, 1 << 30) + 1));
+}
+
+/** The table's first capacity, as the TypeScript searches size it. */
+function initialCapacity(options: ExploreOptions, limit: number): number {
+  return Math.min(options.expectedStates ?? 1024, 1 << 10, limit);
+}
+
+/** Runs a search on the engine under `budget` and copies its result out (records of `words` words). */
+function runSearch(wasm: EngineExports, budget: BudgetClock, words: number, search: () => void): Exploration {
+  clock = budget;
   let trapped = false;
   try {
-    wasm.search(header, clock.work);
+    search();
   } catch (error) {
     // Out of memory (the engine cannot grow it further): the table is as full as it gets.
     if (!(error instanceof WebAssembly.RuntimeError)) throw error;
@@ -142,10 +222,10 @@ export function engineExplore(board: WideBitboard, options: ExploreOptions): Exp
     new Uint16Array(memory, wasm.resultTags(), size).slice(),
   );
   const layerStarts = Array.from(new Int32Array(memory, wasm.resultLayerStarts(), wasm.resultLayerCount()));
-  options.clock.work = trapped ? options.clock.work : wasm.resultWork();
+  budget.work = trapped ? budget.work : wasm.resultWork();
   const status = trapped ? 'budget-exceeded' : (['solved', 'exhausted', 'budget-exceeded'] as const)[wasm.resultStatus()]!;
   return {
     status, table, layerStarts, goalIndex: wasm.resultGoalIndex(), solvedCount: wasm.resultSolvedCount(), nodes: wasm.resultNodes(),
-    lowerBound: layerStarts.length, ...(ranks ? { storedAsFound: true } : {}),
+    lowerBound: layerStarts.length,
   };
 }

@@ -1,6 +1,8 @@
-/** The engine's exports (engine.ts loads it): memory for the inputs, the search, and its results. */
+/** The engine's exports (engine.ts loads it): memory for the inputs, the searches, and their results. */
 export { reserve, reset } from './memory';
 export {
   resultGoalIndex, resultLayerCount, resultLayerStarts, resultNodes, resultParents, resultRecords, resultSize, resultSolvedCount, resultStatus,
-  resultTags, resultWork, search,
-} from './search';
+  resultTags, resultWork,
+} from './result';
+export { search } from './search';
+export { search128 } from './search128';

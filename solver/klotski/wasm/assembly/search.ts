@@ -11,64 +11,12 @@ import {
   readBoard, STEP, width, zobrist, zobristMirror,
 } from './board';
 import { reserve } from './memory';
+import { knownFromParent, moveTag, taggedCell, taggedOrigin } from './move-tags';
 import { classStride, emptyStride, markRank, rankOfCells, rankOfPosition, useRanks } from './rank-set';
-import { append, dropIndex, forgetBefore, insertAt, parents, probe, recordAt, records, size, tags, newTable } from './state-table';
-
-/** Asks the budget clock (budget.ts) whether to stop: true when the budget is spent. Also reports progress. */
-@external("env", "spent")
-declare function spent(nodes: i32, depth: i32, work: f64): bool;
-
-/** The clock is asked every this many work units (budget.ts WORK_CHECK). */
-const WORK_CHECK: f64 = 4096;
-
-const SOLVED: i32 = 0;
-const EXHAUSTED: i32 = 1;
-const BUDGET_EXCEEDED: i32 = 2;
-
-let status: i32 = 0;
-let goalIndex: i32 = -1;
-let solvedCount: i32 = 0;
-let nodes: i32 = 0;
-let work: f64 = 0;
-let layerStarts: usize = 0;
-let layerCount: i32 = 0;
-let layerCapacity: i32 = 0;
-
-export function resultStatus(): i32 { return status; }
-export function resultGoalIndex(): i32 { return goalIndex; }
-export function resultSolvedCount(): i32 { return solvedCount; }
-export function resultNodes(): i32 { return nodes; }
-export function resultWork(): f64 { return work; }
-export function resultSize(): i32 { return size; }
-export function resultRecords(): usize { return records; }
-export function resultParents(): usize { return parents; }
-export function resultTags(): usize { return tags; }
-export function resultLayerStarts(): usize { return layerStarts; }
-export function resultLayerCount(): i32 { return layerCount; }
-
-function pushLayer(start: i32): void {
-  if (layerCount == layerCapacity) {
-    const more = reserve(layerCapacity << 3);
-    memory.copy(more, layerStarts, (<usize>layerCount) << 2);
-    layerStarts = more;
-    layerCapacity *= 2;
-  }
-  store<i32>(layerStarts + ((<usize>layerCount) << 2), start);
-  layerCount++;
-}
-
-@inline function moveTag(cell: i32, origin: i32): i32 {
-  return (cell + 1) | ((origin + 1) << 8);
-}
-
-/** Whether the tagged piece (now at p) moving to q lands one move from the parent (move-tags.ts). */
-@inline function knownFromParent(p: i32, tag: i32, q: i32): bool {
-  if (metric == MOVE) return true;
-  const origin = (tag >>> 8) - 1;
-  if (metric == STEP) return q == origin;
-  const d = p - origin;
-  return d > -width && d < width ? q / width == p / width : q % width == p % width;
-}
+import {
+  beginResult, BUDGET_EXCEEDED, EXHAUSTED, foundSolved, goalFound, lastLayerStart, layersBegun, pushLayer, SOLVED, spent, stop, WORK_CHECK,
+} from './result';
+import { append, dropIndex, forgetBefore, insertAt, probe, recordAt, size, tags, newTable } from './state-table';
 
 @inline function maskAt(at: usize, c: i32): u64 {
   return load<u64>(at + ((<usize>c) << 3));
@@ -87,13 +35,6 @@ function mirrorBeforeSelf(cur: usize, mir: usize, c: i32, moved: u64, mirrorMove
     if (<u32>(a >> 32) != <u32>(b >> 32)) return <u32>(b >> 32) < <u32>(a >> 32);
   }
   return false;
-}
-
-/** Ends the search with a status (the result getters read the rest). */
-@inline function stop(why: i32, expanded: i32, spentWork: f64): void {
-  status = why;
-  nodes = expanded;
-  work = spentWork;
 }
 
 /**
@@ -123,15 +64,8 @@ export function search(header: usize, startWork: f64): void {
   const mir = reserve(K << 3);
   const classRanks = reserve(K << 2);
   if (ranked) useRanks(<usize>load<u32>(at, 56), <usize>load<u32>(at, 60), load<i32>(at, 64), load<i32>(at, 68), load<i32>(at, 72));
-  newTable(K, limit, indexBits, initialCapacity);
-  layerCapacity = 64;
-  layerStarts = reserve(layerCapacity << 2);
-  layerCount = 0;
-  status = SOLVED;
-  goalIndex = -1;
-  solvedCount = 0;
-  nodes = 0;
-  work = startWork;
+  newTable(K, 8, limit, indexBits, initialCapacity);
+  beginResult(startWork);
 
   const startEmpty = maskAt(start, K);
   const startHash = load<i32>(start + ((<usize>K + 1) << 3));
@@ -143,8 +77,7 @@ export function search(header: usize, startWork: f64): void {
   }
   const goalBit = bit(goalCell);
   if ((maskAt(start, 0) & goalBit) != 0) {
-    solvedCount = 1;
-    goalIndex = 0;
+    foundSolved(0);
     if (stopAtGoal) {
       pushLayer(0);
       pushLayer(1);
@@ -162,14 +95,14 @@ export function search(header: usize, startWork: f64): void {
   for (let idx = 0; idx < size; idx++) {
     if (idx == layerEnd) {
       // Successors of this layer lie in the layers before and after it (and in its own, unless layers alternate).
-      forgetBefore(load<i32>(layerStarts + ((<usize>layerCount - 1) << 2)), alternating ? idx : size);
+      forgetBefore(lastLayerStart(), alternating ? idx : size);
       pushLayer(idx);
       layerEnd = size;
     }
     spentWork += nodeWork + <f64>successors * successorWork + <f64>(size - charged) * insertWork;
     if (spentWork >= nextCheck) {
       nextCheck = spentWork + WORK_CHECK;
-      if (spent(expanded, layerCount - 1, spentWork)) {
+      if (spent(expanded, layersBegun() - 1, spentWork)) {
         stop(BUDGET_EXCEEDED, expanded, spentWork);
         return;
       }
@@ -184,12 +117,12 @@ export function search(header: usize, startWork: f64): void {
     const mirrorHash = load<i32>(rec + ((<usize>K + 1) << 3) + 4);
     const solvedHere = (maskAt(cur, 0) & goalBit) != 0;
     const tag = <i32>load<u16>(tags + ((<usize>idx) << 1));
-    const movedCell = (tag & 255) - 1;
+    const movedCell = taggedCell(tag);
     // The step metric skips steps that commute with the one that made this position and come first (move-tags.ts).
     let stepKey = -1;
     let stepCells: u64 = 0;
     if (commuteKeys != 0 && movedCell >= 0) {
-      const from = (tag >>> 8) - 1;
+      const from = taggedOrigin(tag);
       let moved = 0;
       while ((maskAt(cur, moved) & bit(movedCell)) == 0) moved++;
       stepCells = cover(moved, movedCell) | cover(moved, from);
@@ -242,7 +175,7 @@ export function search(header: usize, startWork: f64): void {
         while (targets != 0) {
           const q = lowest(targets);
           targets &= targets - 1;
-          if (p == movedCell && knownFromParent(p, tag, q)) continue;
+          if (p == movedCell && knownFromParent(metric, width, p, tag, q)) continue;
           const coverQ = cover(c, q);
           if (commuteKeys != 0 && load<i32>(commuteKeys + ((<usize>(c * cells + p)) << 2)) < stepKey && (stepCells & (coverP | coverQ)) == 0) continue;
           successors++;
@@ -307,8 +240,7 @@ export function search(header: usize, startWork: f64): void {
           }
           // The goal piece is class 0; a folded key is solved exactly when its mirror is (the goal is symmetric).
           if (c == 0 ? ((maskAt(cur, 0) ^ moved) & goalBit) != 0 : solvedHere) {
-            solvedCount++;
-            if (goalIndex < 0) goalIndex = added;
+            foundSolved(added);
             if (stopAtGoal) {
               stop(SOLVED, expanded, spentWork);
               return;
@@ -319,5 +251,5 @@ export function search(header: usize, startWork: f64): void {
     }
   }
   pushLayer(size);
-  stop(goalIndex >= 0 ? SOLVED : EXHAUSTED, expanded, spentWork);
+  stop(goalFound() ? SOLVED : EXHAUSTED, expanded, spentWork);
 }

@@ -1,6 +1,6 @@
 /**
  * The list of stored positions and its hash index: state-table.ts of the TypeScript engine, with the records the
- * loader copies out in the same layout. A record is `words` 32-bit words: per class a 64-bit mask (lo word first), the
+ * loader copies out in the same layout. A record is per class a mask of 8 or 16 bytes (lowest cells first), the
  * empty cells, the hash and the mirror image's hash. Parents (i32) and tags (u16) are arrays of their own.
  *
  * The index holds the newest layers only (`forgetBefore`); each slot is the state's index + 1 under the hash's top
@@ -14,7 +14,8 @@ export let tags: usize = 0;
 export let size: i32 = 0;
 let capacity: i32 = 0;
 let limit: i32 = 0;
-let masks: i32 = 0;
+/** The class masks' length in 64-bit words: what a probe compares. */
+let keyWords: i32 = 0;
 let stride: usize = 0;
 let hashAt: usize = 0;
 let slots: usize = 0;
@@ -28,11 +29,11 @@ let gapEnd: i32 = 0;
 let indexBase: i32 = 0;
 let indexed: bool = true;
 
-/** A new, empty table of records with `classes` masks; `limit` caps the number of states. */
-export function newTable(classes: i32, stateLimit: i32, bits: i32, initialCapacity: i32): void {
-  masks = classes;
-  stride = (<usize>classes + 2) << 3;
-  hashAt = (<usize>classes + 1) << 3;
+/** A new, empty table of records with `classes` masks of `bytesPerMask` (8 or 16); `limit` caps the number of states. */
+export function newTable(classes: i32, bytesPerMask: i32, stateLimit: i32, bits: i32, initialCapacity: i32): void {
+  keyWords = classes * (bytesPerMask >> 3);
+  hashAt = (<usize>classes + 1) * <usize>bytesPerMask;
+  stride = hashAt + 8;
   limit = stateLimit;
   indexBits = bits;
   capacity = max(16, initialCapacity);
@@ -127,24 +128,36 @@ function grow(): void {
     if (<u32>(v ^ hash) >>> indexBits != 0) continue;
     const rec = recordAt((v & low) - 1);
     let w = 0;
-    while (w < masks && load<u64>(rec + ((<usize>w) << 3)) == load<u64>(src + ((<usize>w) << 3))) w++;
-    if (w == masks) return -(v & low);
+    while (w < keyWords && load<u64>(rec + ((<usize>w) << 3)) == load<u64>(src + ((<usize>w) << 3))) w++;
+    if (w == keyWords) return -(v & low);
   }
   return slot;
 }
 
 /**
- * Stores a position without indexing it: the masks at `src` with class c's replaced by `changed`. Returns its index,
- * or -2 when the table is full.
+ * Reading ahead for probes: loads issued one after another in a short loop overlap their cache misses, where a probe's
+ * own loads wait for each other, so the probes that follow find them cached. `firstSlot` is the slot a probe of `hash`
+ * reads first; `warmRecord` the start of the record that slot names when its tag matches (0 when none).
  */
-@inline export function append(src: usize, c: i32, changed: u64, empty: u64, hash: i32, mirrorHash: i32, parent: i32, tag: i32): i32 {
+@inline export function firstSlot(hash: i32): i32 {
+  return load<i32>(slots + ((<usize>(hash & mask)) << 2));
+}
+
+@inline export function warmRecord(hash: i32, slot: i32): i32 {
+  if (slot == 0 || <u32>(slot ^ hash) >>> indexBits != 0) return 0;
+  return load<i32>(recordAt((slot & ((1 << indexBits) - 1)) - 1));
+}
+
+/**
+ * Adds a record: its class masks copied from `src`, its hashes, its parent and tag. The caller writes its empty cells
+ * (after the class masks). Returns its index, or -2 when the table is full.
+ */
+@inline export function claim(src: usize, hash: i32, mirrorHash: i32, parent: i32, tag: i32): i32 {
   if (size >= limit) return -2;
   const idx = size++;
   if (idx >= capacity) grow();
   const rec = recordAt(idx);
-  memory.copy(rec, src, (<usize>masks) << 3);
-  store<u64>(rec + ((<usize>c) << 3), changed);
-  store<u64>(rec + ((<usize>masks) << 3), empty);
+  memory.copy(rec, src, (<usize>keyWords) << 3);
   store<i32>(rec + hashAt, hash);
   store<i32>(rec + hashAt + 4, mirrorHash);
   store<i32>(parents + ((<usize>idx) << 2), parent);
@@ -152,11 +165,28 @@ function grow(): void {
   return idx;
 }
 
+/** Indexes state `idx` in `slot`, the empty slot its probe ended on. */
+@inline export function indexAt(slot: i32, hash: i32, idx: i32): void {
+  store<i32>(slots + ((<usize>slot) << 2), slotValue(hash, idx));
+  if ((size - indexBase) * 2 > mask + 1) reindex(first, (mask + 1) * 2);
+}
+
+/**
+ * Stores a position of 64-bit masks without indexing it: the masks at `src` with class c's replaced by `changed`.
+ * Returns its index, or -2 when the table is full.
+ */
+@inline export function append(src: usize, c: i32, changed: u64, empty: u64, hash: i32, mirrorHash: i32, parent: i32, tag: i32): i32 {
+  const idx = claim(src, hash, mirrorHash, parent, tag);
+  if (idx < 0) return idx;
+  const rec = recordAt(idx);
+  store<u64>(rec + ((<usize>c) << 3), changed);
+  store<u64>(rec + hashAt - 8, empty);
+  return idx;
+}
+
 /** As `append`, and indexes it in `slot`, the empty slot its probe ended on. */
 @inline export function insertAt(slot: i32, src: usize, c: i32, changed: u64, empty: u64, hash: i32, mirrorHash: i32, parent: i32, tag: i32): i32 {
   const idx = append(src, c, changed, empty, hash, mirrorHash, parent, tag);
-  if (idx < 0) return idx;
-  store<i32>(slots + ((<usize>slot) << 2), slotValue(hash, idx));
-  if ((size - indexBase) * 2 > mask + 1) reindex(first, (mask + 1) * 2);
+  if (idx >= 0) indexAt(slot, hash, idx);
   return idx;
 }

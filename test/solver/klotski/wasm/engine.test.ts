@@ -3,8 +3,12 @@ import { METRICS, parseLayoutOrThrow, resolveGoal, solve, type Metric } from '..
 import { compilePuzzle } from '../../../../solver/klotski/puzzle.ts';
 import { toWideBitboard } from '../../../../solver/klotski/wide-bitboard.ts';
 import { wideExplore } from '../../../../solver/klotski/wide-bitboard-bfs.ts';
-import { bitboardEngineLoaded, engineExplore, enableBitboardEngine } from '../../../../solver/klotski/wasm/engine.ts';
-import type { Exploration } from '../../../../solver/klotski/bfs.ts';
+import { toMultiwordBitboard } from '../../../../solver/klotski/multiword-bitboard.ts';
+import { multiwordExplore } from '../../../../solver/klotski/multiword-bitboard-bfs.ts';
+import {
+  bitboardEngineLoaded, ENGINE_WORDS, engineExplore, engineExploreMultiword, enableBitboardEngine,
+} from '../../../../solver/klotski/wasm/engine.ts';
+import { explore, type Exploration } from '../../../../solver/klotski/bfs.ts';
 import { loadEngineFromDisk } from '../../../../solver/node/bitboard-engine.ts';
 import { BudgetClock, type Budget } from '../../../../solver/shared/budget.ts';
 import { randomLayoutCode, seededRandom } from '../../../helpers/random-layouts.ts';
@@ -20,15 +24,25 @@ interface Run {
   options: { metric: Metric; fold: boolean; stopAtGoal: boolean; maxStates: number; budget?: Budget };
 }
 
-/** Both engines on the same board and options: the WebAssembly one, then the TypeScript one, with their clocks. */
+/**
+ * Both engines on the same board and options: the WebAssembly one, then the TypeScript one, with their clocks. Boards
+ * of up to 64 cells go to the 64-bit search and wide-bitboard-bfs.ts, larger ones to the 128-bit search and
+ * multiword-bitboard-bfs.ts with four words per mask.
+ */
 function both(code: string, { options }: Run): { wasm: Exploration; ts: Exploration; wasmWork: number; tsWork: number } {
   const layout = parseLayoutOrThrow(code);
   const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, undefined));
-  const board = toWideBitboard(puzzle, grid, 1)!;
   const wasmClock = new BudgetClock(options.budget);
   const tsClock = new BudgetClock(options.budget);
-  const wasm = engineExplore(board, { ...options, clock: wasmClock })!;
-  const ts = wideExplore(board, { ...options, clock: tsClock });
+  const wide = toWideBitboard(puzzle, grid, 1);
+  if (wide) {
+    const wasm = engineExplore(wide, { ...options, clock: wasmClock })!;
+    const ts = wideExplore(wide, { ...options, clock: tsClock });
+    return { wasm, ts, wasmWork: wasmClock.work, tsWork: tsClock.work };
+  }
+  const board = toMultiwordBitboard(puzzle, grid, ENGINE_WORDS)!;
+  const wasm = engineExploreMultiword(board, { ...options, clock: wasmClock })!;
+  const ts = multiwordExplore(board, { ...options, clock: tsClock });
   return { wasm, ts, wasmWork: wasmClock.work, tsWork: tsClock.work };
 }
 
@@ -136,5 +150,76 @@ describe('WebAssembly breadth-first search (boards of up to 64 cells)', () => {
     const plain = solve(layout, { goal });
     enableBitboardEngine(true);
     expect([plain.stats.algorithm, plain.length]).toEqual(['astar', unbudgeted.length]);
+  });
+});
+
+describe('WebAssembly breadth-first search on 128-bit masks (boards of 65 to 128 cells)', () => {
+  const rand = seededRandom(128128);
+  const boards: string[] = [
+    // The 100th cell, and shapes of more than four cells.
+    'AAAAAAA.BB-AAAAAAA.BB-AAAAAAA...-AAAAAAAS..-AAAAAAA...-CCCCCCC.S.-CCCCCCC...-CCCCCCC..S-CCCCCCC...-CCCCCCC...',
+    // A bar eight rows tall: shifts of 64 cells and more, from one lane into the other.
+    'A.BB......-A.BB.....S-A.........-A.........-A...S.....-A.........-A...V.....-A...V..XXX-.........S-......S...',
+  ];
+  for (const [w, h, empty] of [[9, 8, 3], [10, 7, 4], [7, 10, 4], [10, 10, 2], [10, 10, 5], [9, 9, 3], [8, 9, 4], [8, 10, 6], [10, 8, 3]] as const) {
+    boards.push(randomLayoutCode(rand, w, h, empty));
+  }
+
+  it('stores the same positions in the same order as the TypeScript engine with four words per mask: every metric, folded or not', () => {
+    for (const code of boards) {
+      for (const metric of METRICS) {
+        for (const fold of [true, false]) {
+          const { wasm, ts } = both(code, { options: { metric, fold, stopAtGoal: false, maxStates: 30_000 } });
+          expectSameSearch(wasm, ts, `${code} ${metric} fold=${fold}`);
+        }
+      }
+    }
+  });
+
+  it('stops where the TypeScript engine stops: at the goal, at the state cap, and when the work budget is spent', () => {
+    for (const code of boards) {
+      for (const metric of METRICS) {
+        const atGoal = both(code, { options: { metric, fold: true, stopAtGoal: true, maxStates: 30_000 } });
+        expectSameSearch(atGoal.wasm, atGoal.ts, `${code} ${metric} to the goal`);
+        const capped = both(code, { options: { metric, fold: true, stopAtGoal: false, maxStates: 500 } });
+        expectSameSearch(capped.wasm, capped.ts, `${code} ${metric} capped`);
+        expect(capped.wasm.status, `${code} ${metric} capped`).toBe('budget-exceeded');
+        const budgeted = both(code, { options: { metric, fold: true, stopAtGoal: false, maxStates: 30_000, budget: { maxWork: 30_000 } } });
+        expectSameSearch(budgeted.wasm, budgeted.ts, `${code} ${metric} budgeted`);
+        expect(budgeted.wasmWork, `${code} ${metric} work charged`).toBe(budgeted.tsWork);
+      }
+    }
+  });
+
+  it('takes every board of 65 to 100 cells in explore(), as four words per mask; without the engine the TypeScript search keeps its own width', () => {
+    const code = boards[2]!;
+    const layout = parseLayoutOrThrow(code);
+    const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, undefined));
+    const K = puzzle.classes.length - 1;
+    const options = () => ({ metric: 'move' as const, fold: true, stopAtGoal: false, clock: new BudgetClock({}), maxStates: 5_000 });
+    const fast = explore(puzzle, grid, options());
+    enableBitboardEngine(false);
+    const plain = explore(puzzle, grid, options());
+    enableBitboardEngine(true);
+    // 72 cells: three words per mask in TypeScript, four on the engine; the same layers either way.
+    expect(fast.table.words).toBe((K + 1) * 4 + 2);
+    expect(plain.table.words).toBe((K + 1) * 3 + 2);
+    expect(fast.layerStarts).toEqual(plain.layerStarts);
+  });
+
+  it('answers solve() optimally: lengths against the plain reference search, every solution replayed', () => {
+    // The reference search is slow on boards this size: one board (its solutions cross all four words).
+    const cases: Array<[string, { piece: [number, number]; at: [number, number] }, number, number]> = [[boards[0]!, { piece: [0, 8], at: [8, 8] }, 10, 10]];
+    for (const [code, goal, w, h] of cases) {
+      const layout = parseLayoutOrThrow(code);
+      const block = layout.pieces.findIndex((p) => p.letter === 'B');
+      for (const metric of METRICS) {
+        const r = solve(layout, { metric, algorithm: 'bfs', goal });
+        expect(r.stats.algorithm, `${code} ${metric}`).toBe('bfs');
+        expect(r.length, `${code} ${metric}`).toBe(refDistance(refBoard(w, h, layout.pieces), block, goal.at, metric));
+        const end = refReplay(refBoard(w, h, layout.pieces), metric, r.moves);
+        expect([end.pieces[block]!.r, end.pieces[block]!.c], `${code} ${metric}`).toEqual(goal.at);
+      }
+    }
   });
 });
