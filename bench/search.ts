@@ -23,7 +23,7 @@ import { compilePuzzle } from '../solver/klotski/puzzle.ts';
 import { BudgetClock } from '../solver/shared/budget.ts';
 import { randomLayoutCode, seededRandom } from '../test/helpers/random-layouts.ts';
 import { loadEngineFromDisk } from '../solver/node/bitboard-engine.ts';
-import { enableBitboardEngine } from '../solver/klotski/wasm/engine.ts';
+import { enableBitboardEngine, ENGINE_WORDS, MAX_ENGINE_CELLS } from '../solver/klotski/wasm/engine.ts';
 import { writeSection } from './results.ts';
 import { fmt, median } from './stats.ts';
 
@@ -74,6 +74,8 @@ function rate(code: string, metric: Metric, engine: 'auto' | 'typescript' | 'gri
 function searchWork(puzzle: ReturnType<typeof compilePuzzle>['puzzle'], grid: Uint8Array, wasm: boolean): { nodeWork: number; successorWork: number } {
   const board64 = wasm ? toWideBitboard(puzzle, grid, 1) : null;
   if (board64) return wideWork(board64);
+  const board128 = wasm ? toMultiwordBitboard(puzzle, grid, ENGINE_WORDS) : null;
+  if (board128) return multiwordWork(board128);
   const narrow = toBitboard(puzzle, grid);
   if (narrow) return bitboardWork(narrow);
   const wide = toWideBitboard(puzzle, grid);
@@ -87,8 +89,8 @@ for (const [name, code] of RATE_BOARDS) {
   for (const metric of METRICS) {
     const ours = rate(code, metric, 'auto');
     const cells = code.replace(/-/g, '').length;
-    const engine = cells <= 64 ? 'WebAssembly' : 'multiword bitboard';
-    const typescript = cells <= 64 ? rate(code, metric, 'typescript') : null;
+    const engine = cells <= MAX_ENGINE_CELLS ? 'WebAssembly' : 'multiword bitboard';
+    const typescript = cells <= MAX_ENGINE_CELLS ? rate(code, metric, 'typescript') : null;
     const grid = rate(code, metric, 'grid');
     const mps = (r: { positions: number; ms: number }) => (r.positions / r.ms / 1000).toFixed(2);
     const tsCell = typescript ? `${mps(typescript)} M (${(typescript.ms / ours.ms).toFixed(1)}×)` : '—';

@@ -120,7 +120,7 @@ export function search128(header: usize, startWork: f64): void {
     charged = size;
     expanded++;
     const rec = recordAt(idx);
-    memory.copy(cur, rec, (<usize>K) << 4);
+    for (let c = 0; c < K; c++) v128.store(cur + ((<usize>c) << 4), maskAt(rec, c));
     const empty = v128.load(rec + emptyAt);
     const hash = load<i32>(rec + hashAt);
     const mirrorHash = load<i32>(rec + hashAt + 4);
