@@ -164,6 +164,18 @@ export function engineExploreMultiword(board: MultiwordBitboard, options: Explor
     if (p % width !== width - 1) columnMasks[4 + (p >>> 5)] = columnMasks[4 + (p >>> 5)]! | (1 << (p & 31));
     columnMasks[8 + (p >>> 5)] = columnMasks[8 + (p >>> 5)]! | (1 << (p & 31));
   }
+  // Per cell, its rays (the cells to its right, below, left and above it, to the board's edge); per cell b, the cells
+  // below b (b = 0 … 128).
+  const rays = new Int32Array(16 * cells);
+  for (let p = 0; p < cells; p++) {
+    const setRay = (d: number, q: number) => (rays[16 * p + 4 * d + (q >>> 5)] = rays[16 * p + 4 * d + (q >>> 5)]! | (1 << (q & 31)));
+    for (let q = p + 1; q % width !== 0; q++) setRay(0, q);
+    for (let q = p + width; q < cells; q += width) setRay(1, q);
+    for (let q = p - 1; q >= 0 && q % width !== width - 1; q--) setRay(2, q);
+    for (let q = p - width; q >= 0; q -= width) setRay(3, q);
+  }
+  const below = new Int32Array(4 * 129);
+  for (let b = 0; b <= 128; b++) for (let q = 0; q < b; q++) below[4 * b + (q >>> 5)] = below[4 * b + (q >>> 5)]! | (1 << (q & 31));
 
   wasm.reset();
   const put = putter(wasm);
@@ -171,7 +183,7 @@ export function engineExploreMultiword(board: MultiwordBitboard, options: Explor
   const boardFields = [
     K, cells, width, code, board.filler, put(board.inBounds), put(board.cover), put(Int32Array.from(board.mirror)), put(board.zobrist),
     put(board.zobristMirror), put(stepTargets), put(Int32Array.from(offsetStart)), put(Int32Array.from(offsets)),
-    put(Int32Array.from(board.cellMirror)), put(cellBits), put(columnMasks),
+    put(Int32Array.from(board.cellMirror)), put(cellBits), put(columnMasks), put(rays), put(below),
   ];
   const searchFields = [
     fold ? 1 : 0, board.goalCell, options.stopAtGoal ? 1 : 0, nodeWork, successorWork, insertWork, limit, indexBits(limit),

@@ -21,6 +21,8 @@ let offsetStartAt: usize = 0;
 let offsetsAt: usize = 0;
 let cellMirrorAt: usize = 0;
 let cellBitsAt: usize = 0;
+let raysAt: usize = 0;
+let belowAt: usize = 0;
 let notFirstColumn: v128 = i64x2(0, 0);
 let notLastColumn: v128 = i64x2(0, 0);
 let allCells: v128 = i64x2(0, 0);
@@ -47,7 +49,9 @@ export function readBoard128(at: usize): usize {
   notFirstColumn = v128.load(masksAt);
   notLastColumn = v128.load(masksAt, 16);
   allCells = v128.load(masksAt, 32);
-  return at + 64;
+  raysAt = load<u32>(at, 64);
+  belowAt = load<u32>(at, 68);
+  return at + 72;
 }
 
 const ZERO: v128 = i64x2(0, 0);
@@ -141,12 +145,33 @@ const ZERO: v128 = i64x2(0, 0);
     }
     return v128.andnot(seen, from);
   }
-  let out = ZERO;
-  for (let m = v128.and(v128.and(shiftUp(from, 1), notFirstColumn), fit); !isEmpty(m); m = v128.and(v128.and(shiftUp(m, 1), notFirstColumn), fit)) out = v128.or(out, m);
-  for (let m = v128.and(v128.and(shiftDown(from, 1), notLastColumn), fit); !isEmpty(m); m = v128.and(v128.and(shiftDown(m, 1), notLastColumn), fit)) out = v128.or(out, m);
-  for (let m = v128.and(shiftDown(from, width), fit); !isEmpty(m); m = v128.and(shiftDown(m, width), fit)) out = v128.or(out, m);
-  for (let m = v128.and(shiftUp(from, width), fit); !isEmpty(m); m = v128.and(shiftUp(m, width), fit)) out = v128.or(out, m);
-  return out;
+  // Straight: along each ray from p, the cells before the first where the shape does not fit.
+  const rays = raysAt + ((<usize>p) << 6);
+  const right = v128.load(rays);
+  const down = v128.load(rays, 16);
+  const left = v128.load(rays, 32);
+  const up = v128.load(rays, 48);
+  let out = v128.and(right, below(lowestCell(v128.andnot(right, fit))));
+  out = v128.or(out, v128.and(down, below(lowestCell(v128.andnot(down, fit)))));
+  out = v128.or(out, v128.andnot(left, below(highestCell(v128.andnot(left, fit)) + 1)));
+  return v128.or(out, v128.andnot(up, below(highestCell(v128.andnot(up, fit)) + 1)));
+}
+
+/** The cells below cell b (0 ≤ b ≤ 128). */
+@inline function below(b: i32): v128 {
+  return v128.load(belowAt + ((<usize>b) << 4));
+}
+
+/** The lowest cell of a mask, 128 when it is empty. */
+@inline function lowestCell(m: v128): i32 {
+  const lo = low(m);
+  return lo != 0 ? <i32>ctz(lo) : 64 + <i32>ctz(high(m));
+}
+
+/** The highest cell of a mask, -1 when it is empty. */
+@inline function highestCell(m: v128): i32 {
+  const hi = high(m);
+  return hi != 0 ? 127 - <i32>clz(hi) : 63 - <i32>clz(low(m));
 }
 
 /** The image of a set of cells under `image` (a table of cells): cell by cell. */

@@ -145,7 +145,9 @@ function grow(): void {
 
 @inline export function warmRecord(hash: i32, slot: i32): i32 {
   if (slot == 0 || <u32>(slot ^ hash) >>> indexBits != 0) return 0;
-  return load<i32>(recordAt((slot & ((1 << indexBits) - 1)) - 1));
+  // Its first word and its hash: a record may span two cache lines.
+  const rec = recordAt((slot & ((1 << indexBits) - 1)) - 1);
+  return load<i32>(rec) ^ load<i32>(rec + hashAt);
 }
 
 /**
