@@ -27,16 +27,16 @@ const API_PREFIXES = ['/solve', '/healthz', '/openapi.json', '/oembed', '/api/']
 /** Only these may be framed or loaded by other origins; every other page keeps frame-ancestors 'self'. */
 const EMBEDDABLE = /^\/(embed\/|widget\.js$|widget-solver\.js$|img\/)/;
 /** Files the widget (and its in-browser solver) fetch from pages on other origins. */
-const CROSS_ORIGIN_FILES = /^\/(widget\.js|widget-solver\.js|tables\.json|pdb\/[^/]+|tablebase\/[^/]+)$/;
+const CROSS_ORIGIN_FILES = /^\/(widget\.js|widget-solver\.js|tables\.json|pdb\/[^/]+|tablebase\/[^/]+|engine\/bitboard-search\.wasm)$/;
 
 /**
- * What the site's pages need: their own module scripts (built by Astro, none inline), inline style attributes, SVG
- * boards and data: images, fetches to /solve and the tables, Web Workers for in-browser solving, and the embed
- * preview's iframe; nothing from other origins.
+ * What the site's pages need: their own module scripts (built by Astro, none inline), the search engine's WebAssembly
+ * (compiled in the solver worker), inline style attributes, SVG boards and data: images, fetches to /solve and the
+ * tables, Web Workers for in-browser solving, and the embed preview's iframe; nothing from other origins.
  */
 const PAGE_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "connect-src 'self'",
@@ -59,7 +59,7 @@ const VERSIONED_TABLE = /^\/(pdb|tablebase)\/[^/]+\.[0-9a-f]{12}\.gz$/;
 
 /**
  * Caching and types of static files: Astro's hashed bundles and the tables' versioned gzip copies never change under
- * their names (a year, immutable); the widget's unhashed URLs and the tables' manifest are revalidated every few
+ * their names (a year, immutable); the widget's and the search engine's unhashed URLs and the tables' manifest are revalidated every few
  * minutes (ETag); the plain binary tables are octet streams kept a day.
  */
 export function assetHeaders(path: string, headers: Headers): void {
@@ -69,6 +69,10 @@ export function assetHeaders(path: string, headers: Headers): void {
     headers.set('Content-Type', 'application/octet-stream');
     headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   } else if (path === '/widget.js' || path === '/widget-solver.js' || path === '/tables.json' || path === '/lang.js') headers.set('Cache-Control', 'public, max-age=300');
+  else if (path === '/engine/bitboard-search.wasm') {
+    headers.set('Content-Type', 'application/wasm');
+    headers.set('Cache-Control', 'public, max-age=300');
+  }
   else if (/^\/(pdb|tablebase)\//.test(path)) {
     headers.set('Content-Type', path.endsWith('.json') ? 'application/json' : 'application/octet-stream');
     headers.set('Cache-Control', 'public, max-age=86400');

@@ -146,6 +146,7 @@ async function main(): Promise<void> {
     else if (solved) {
       setStatus('');
       document.body.dataset.solvedBy = 'browser';
+      document.body.dataset.algorithm = solved.stats.algorithm;
     }
     return solved;
   }

@@ -12,6 +12,7 @@ import {
   type PatternDatabase,
   type TableSource,
 } from '../../solver/index.ts';
+import { loadBitboardEngine } from '../../solver/klotski/wasm/engine.ts';
 import { ClassicTables } from './classic-tables.ts';
 import { fetchTables } from './table-files.ts';
 
@@ -51,6 +52,23 @@ async function fetchDatabases(): Promise<PatternDatabase[] | null> {
   }
 }
 
+/**
+ * The WebAssembly search engine (the one the edge runs), fetched from the site's files once per worker. Without it (a
+ * host page whose CSP forbids WebAssembly, an old browser, no network) the TypeScript engines give the same answers,
+ * slower.
+ */
+let engineLoading: Promise<boolean> | undefined;
+function loadEngine(): Promise<boolean> {
+  engineLoading ??= fetch(`${base}/engine/bitboard-search.wasm`)
+    .then(async (res) => {
+      if (!res.ok) return false;
+      await loadBitboardEngine(await WebAssembly.compile(await res.arrayBuffer()));
+      return true;
+    })
+    .catch(() => false);
+  return engineLoading;
+}
+
 /** The classic tablebase for this layout (the same files the Worker uses), or null when it does not cover it. */
 async function classicTables(code: string, metric: Metric, goal: GoalSpec | null | undefined): Promise<TableSource | null> {
   const parsed = parseLayout(code);
@@ -65,7 +83,10 @@ self.onmessage = async (e: MessageEvent) => {
   const { layout, metric, goal, id } = e.data;
   base = typeof e.data.base === 'string' ? e.data.base : '';
   const fourByFour = isTilesCode(layout) && /^[^-]{4}(-[^-]{4}){3}$/.test(layout.trim());
+  // The engine is fetched while the tablebase is looked up (a search needs it; a table answer does not wait for it).
+  const engineReady = isTilesCode(layout) ? null : loadEngine();
   const tablebase = isTilesCode(layout) ? null : await classicTables(layout, metric ?? 'move', goal);
+  if (!tablebase) await engineReady;
   const outcome = solveCode(layout, {
     metric,
     goal,

@@ -109,10 +109,14 @@ describe('framing', () => {
     const { page } = await openBlog();
     const workers: string[] = [];
     page.on('worker', (w) => workers.push(w.url()));
+    // The search engine's WebAssembly, fetched from the widget's origin (with CORS) by the worker.
+    const engine: Array<string | null> = [];
+    page.on('response', (r) => r.url().endsWith('/engine/bitboard-search.wasm') && engine.push(r.headers()['access-control-allow-origin'] ?? null));
     await page.locator('#w4').scrollIntoViewIfNeeded();
     await page.waitForFunction(() => (document.querySelector('#w4') as HTMLElement).dataset.length === '29', null, { timeout: 60_000 });
     expect(await page.locator('#w4 .count').textContent()).toBe('29 moves');
     expect(workers.some((u) => u.startsWith('blob:'))).toBe(true);
+    expect(engine).toEqual(['*']);
     expect(await page.locator('#w4 .message').count()).toBe(0);
     await page.close();
   });

@@ -110,6 +110,31 @@ describe('the shareable solution page', () => {
     await page.close();
   });
 
+  it('searches custom boards in the browser on the WebAssembly engine the edge runs: a 5×5 of 29 moves after the 503', async () => {
+    const page = await browser.newPage();
+    const wasm: number[] = [];
+    page.on('response', (r) => r.url().endsWith('/engine/bitboard-search.wasm') && wasm.push(r.status()));
+    let refused = 0;
+    await page.route('**/solve?**', async (route) => {
+      refused = performance.now();
+      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'budget-exceeded', message: 'over budget' } }) });
+    });
+    await page.goto(`${server.url}/s/VBBVS-VBBVS-HHSS.-VSHHS-V.SSS`);
+    await waitReady(page);
+    const ms = performance.now() - refused;
+    expect(await page.textContent('#move-count')).toMatch(/29/);
+    expect(await page.getAttribute('body', 'data-solved-by')).toBe('browser');
+    // auto runs breadth-first search only once the engine is loaded (A* in TypeScript otherwise).
+    expect(await page.getAttribute('body', 'data-algorithm')).toBe('bfs');
+    expect(wasm).toEqual([200]);
+    // What the widget's worker on another origin fetches too: with CORS, as WebAssembly, revalidated like widget.js.
+    const file = await fetch(`${server.url}/engine/bitboard-search.wasm`, { headers: { Origin: 'https://blog.example' } });
+    expect([file.headers.get('content-type'), file.headers.get('cache-control'), file.headers.get('access-control-allow-origin')]).toEqual(['application/wasm', 'public, max-age=300', '*']);
+    expect(WebAssembly.validate(new Uint8Array(await file.arrayBuffer()))).toBe(true);
+    console.log(`custom 5×5 (29 moves) on screen ${ms.toFixed(0)} ms after the 503, searched on the WebAssembly engine`);
+    await page.close();
+  });
+
   it('plays 峰回路转 (138 moves) even beyond the edge budget, via the browser fallback', async () => {
     const page = await open('/s/SSSV-BBVV-BBVV-.HHV-.SHH');
     await waitReady(page);
