@@ -326,7 +326,9 @@ export function multiwordExplore(board: MultiwordBitboard, options: ExploreOptio
           // The move metric: every move of the piece just moved lands one move from the parent (move-tags.ts).
           if (p === movedCell && code === MOVE) continue;
           const reached = unitFlood && unit[c] ? regionsNextTo(p, neighbours, empty, regionOf, regionStart, regionCells, targets) : reachCells(board, c, p, code, empty, seen, ++stamp, targets);
-          sortCells(targets, reached, targetSet);
+          // Breadth-first search takes them lowest first, as the WebAssembly engine does (the tests compare their
+          // tables); best-first search, which only TypeScript runs, at the edge, skips the cost.
+          if (!openList) sortCells(targets, reached, targetSet);
           for (let t = 0; t < reached; t++) {
             const q = targets[t]!;
             if (p === movedCell && knownFromParent(code, width, p, tag, q)) continue;
