@@ -6,7 +6,7 @@
  *
  * A position's moves are listed first, and their probes' memory (index slots, then the records they name) read in two
  * short loops before the probes run: the tables of a 10×10 search outgrow the processor's caches, and misses issued
- * together overlap where a probe's own wait for each other (about 1.25× on the bench's 10×10).
+ * together overlap where a probe's own wait for each other (about 1.2× on the bench's 10×10).
  */
 import {
   around, bit, cells, classes, cover, high, inBounds, isEmpty, low, metric, mirrorOf, mirrorPosition, offset, offsetStart, reach,
