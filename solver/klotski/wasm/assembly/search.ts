@@ -13,10 +13,9 @@ import {
 import { reserve } from './memory';
 import { knownFromParent, moveTag, taggedCell, taggedOrigin } from './move-tags';
 import { classStride, emptyStride, markRank, rankOfCells, rankOfPosition, useRanks } from './rank-set';
-import {
-  beginResult, BUDGET_EXCEEDED, EXHAUSTED, foundSolved, goalFound, lastLayerStart, layersBegun, pushLayer, SOLVED, spent, stop, WORK_CHECK,
-} from './result';
-import { append, dropIndex, forgetBefore, insertAt, probe, recordAt, size, tags, newTable } from './state-table';
+import { beginLoop, expand, finish, halt } from './loop';
+import { beginResult, BUDGET_EXCEEDED, foundSolved, pushLayer, SOLVED } from './result';
+import { append, dropIndex, insertAt, probe, recordAt, size, tags, newTable } from './state-table';
 
 @inline function maskAt(at: usize, c: i32): u64 {
   return load<u64>(at + ((<usize>c) << 3));
@@ -84,32 +83,11 @@ export function search(header: usize, startWork: f64): void {
       return;
     }
   }
-  pushLayer(0);
-  let layerEnd = 1;
-  let expanded = 0;
+  beginLoop(startWork, nodeWork, successorWork, insertWork, alternating);
   let successors = 0;
-  // Positions stored so far that the budget has been charged for.
-  let charged = 1;
-  let spentWork = startWork;
-  let nextCheck = startWork + WORK_CHECK;
   for (let idx = 0; idx < size; idx++) {
-    if (idx == layerEnd) {
-      // Successors of this layer lie in the layers before and after it (and in its own, unless layers alternate).
-      forgetBefore(lastLayerStart(), alternating ? idx : size);
-      pushLayer(idx);
-      layerEnd = size;
-    }
-    spentWork += nodeWork + <f64>successors * successorWork + <f64>(size - charged) * insertWork;
-    if (spentWork >= nextCheck) {
-      nextCheck = spentWork + WORK_CHECK;
-      if (spent(expanded, layersBegun() - 1, spentWork)) {
-        stop(BUDGET_EXCEEDED, expanded, spentWork);
-        return;
-      }
-    }
+    if (!expand(idx, successors)) return;
     successors = 0;
-    charged = size;
-    expanded++;
     const rec = recordAt(idx);
     memory.copy(cur, rec, (<usize>K) << 3);
     const empty = maskAt(rec, K);
@@ -235,14 +213,14 @@ export function search(header: usize, startWork: f64): void {
             added = insertAt(slot, src, c, changed, nextEmpty, key, useMirror ? h : hm, idx, useMirror ? moveTag(mq, mp) : moveTag(q, p));
           }
           if (added == -2) {
-            stop(BUDGET_EXCEEDED, expanded, spentWork);
+            halt(BUDGET_EXCEEDED);
             return;
           }
           // The goal piece is class 0; a folded key is solved exactly when its mirror is (the goal is symmetric).
           if (c == 0 ? ((maskAt(cur, 0) ^ moved) & goalBit) != 0 : solvedHere) {
             foundSolved(added);
             if (stopAtGoal) {
-              stop(SOLVED, expanded, spentWork);
+              halt(SOLVED);
               return;
             }
           }
@@ -250,6 +228,5 @@ export function search(header: usize, startWork: f64): void {
       }
     }
   }
-  pushLayer(size);
-  stop(goalFound() ? SOLVED : EXHAUSTED, expanded, spentWork);
+  finish();
 }

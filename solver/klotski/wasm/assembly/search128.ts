@@ -15,10 +15,9 @@ import {
 import { MOVE } from './board';
 import { reserve } from './memory';
 import { knownFromParent, moveTag, taggedCell, taggedOrigin } from './move-tags';
-import {
-  beginResult, BUDGET_EXCEEDED, EXHAUSTED, foundSolved, goalFound, lastLayerStart, layersBegun, pushLayer, SOLVED, spent, stop, WORK_CHECK,
-} from './result';
-import { claim, forgetBefore, indexAt, newTable, probe, recordAt, size, tags, firstSlot, warmRecord } from './state-table';
+import { beginLoop, expand, finish, halt } from './loop';
+import { beginResult, BUDGET_EXCEEDED, foundSolved, pushLayer, SOLVED } from './result';
+import { claim, indexAt, newTable, probe, recordAt, size, tags, firstSlot, warmRecord } from './state-table';
 
 /** What the reads ahead (`warmRecord`) returned, kept so that they are not optimised away. */
 let warmth = 0;
@@ -98,32 +97,11 @@ export function search128(header: usize, startWork: f64): void {
       return;
     }
   }
-  pushLayer(0);
-  let layerEnd = 1;
-  let expanded = 0;
+  beginLoop(startWork, nodeWork, successorWork, insertWork, alternating);
   let successors = 0;
-  // Positions stored so far that the budget has been charged for.
-  let charged = 1;
-  let spentWork = startWork;
-  let nextCheck = startWork + WORK_CHECK;
   for (let idx = 0; idx < size; idx++) {
-    if (idx == layerEnd) {
-      // Successors of this layer lie in the layers before and after it (and in its own, unless layers alternate).
-      forgetBefore(lastLayerStart(), alternating ? idx : size);
-      pushLayer(idx);
-      layerEnd = size;
-    }
-    spentWork += nodeWork + <f64>successors * successorWork + <f64>(size - charged) * insertWork;
-    if (spentWork >= nextCheck) {
-      nextCheck = spentWork + WORK_CHECK;
-      if (spent(expanded, layersBegun() - 1, spentWork)) {
-        stop(BUDGET_EXCEEDED, expanded, spentWork);
-        return;
-      }
-    }
+    if (!expand(idx, successors)) return;
     successors = 0;
-    charged = size;
-    expanded++;
     const rec = recordAt(idx);
     for (let c = 0; c < K; c++) v128.store(cur + ((<usize>c) << 4), maskAt(rec, c));
     const empty = v128.load(rec + emptyAt);
@@ -230,20 +208,19 @@ export function search128(header: usize, startWork: f64): void {
       v128.store(mc, before);
       if (slot < 0) continue;
       if (added == -2) {
-        stop(BUDGET_EXCEEDED, expanded, spentWork);
+        halt(BUDGET_EXCEEDED);
         return;
       }
       // The goal piece is class 0; a folded key is solved exactly when its mirror is (the goal is symmetric).
       if (c == 0 ? !isEmpty(v128.and(v128.xor(maskAt(cur, 0), moved), goalBit)) : solvedHere) {
         foundSolved(added);
         if (stopAtGoal) {
-          stop(SOLVED, expanded, spentWork);
+          halt(SOLVED);
           return;
         }
       }
     }
   }
   warmth = sink;
-  pushLayer(size);
-  stop(goalFound() ? SOLVED : EXHAUSTED, expanded, spentWork);
+  finish();
 }
