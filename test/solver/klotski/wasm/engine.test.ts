@@ -65,6 +65,38 @@ function expectSameSearch(wasm: Exploration, ts: Exploration, what: string): voi
   expect(wasmRest, what).toEqual(tsRest);
 }
 
+/**
+ * On every metric, both engines stop at the same place: at the goal, at a cap of 500 states (`capStops`: each board's
+ * space is larger, so the cap is what stops it), and at a work budget, with the same work charged.
+ */
+function expectSameStops(code: string, maxStates: number, capStops: boolean): void {
+  for (const metric of METRICS) {
+    const atGoal = both(code, { options: { metric, fold: true, stopAtGoal: true, maxStates } });
+    expectSameSearch(atGoal.wasm, atGoal.ts, `${code} ${metric} to the goal`);
+    const capped = both(code, { options: { metric, fold: true, stopAtGoal: false, maxStates: 500 } });
+    expectSameSearch(capped.wasm, capped.ts, `${code} ${metric} capped`);
+    if (capStops) expect(capped.wasm.status, `${code} ${metric} capped`).toBe('budget-exceeded');
+    const budgeted = both(code, { options: { metric, fold: true, stopAtGoal: false, maxStates, budget: { maxWork: 30_000 } } });
+    expectSameSearch(budgeted.wasm, budgeted.ts, `${code} ${metric} budgeted`);
+    expect(budgeted.wasmWork, `${code} ${metric} work charged`).toBe(budgeted.tsWork);
+  }
+}
+
+/** solve() by breadth-first search, in every metric: lengths against the plain reference search, every solution replayed. */
+function expectOptimalSolves(cases: Array<[string, { piece: [number, number]; at: [number, number] }, number, number]>): void {
+  for (const [code, goal, w, h] of cases) {
+    const layout = parseLayoutOrThrow(code);
+    const block = layout.pieces.findIndex((p) => p.letter === 'B');
+    for (const metric of METRICS) {
+      const r = solve(layout, { metric, algorithm: 'bfs', goal });
+      expect(r.stats.algorithm, `${code} ${metric}`).toBe('bfs');
+      expect(r.length, `${code} ${metric}`).toBe(refDistance(refBoard(w, h, layout.pieces), block, goal.at, metric));
+      const end = refReplay(refBoard(w, h, layout.pieces), metric, r.moves);
+      expect([end.pieces[block]!.r, end.pieces[block]!.c], `${code} ${metric}`).toEqual(goal.at);
+    }
+  }
+}
+
 describe('WebAssembly breadth-first search (boards of up to 64 cells)', () => {
   const rand = seededRandom(6464);
   const boards: string[] = [
@@ -95,17 +127,7 @@ describe('WebAssembly breadth-first search (boards of up to 64 cells)', () => {
   });
 
   it('stops where the TypeScript engine stops: at the goal, at the state cap, and when the work budget is spent', () => {
-    for (const code of boards) {
-      for (const metric of METRICS) {
-        const atGoal = both(code, { options: { metric, fold: true, stopAtGoal: true, maxStates: 40_000 } });
-        expectSameSearch(atGoal.wasm, atGoal.ts, `${code} ${metric} to the goal`);
-        const capped = both(code, { options: { metric, fold: true, stopAtGoal: false, maxStates: 500 } });
-        expectSameSearch(capped.wasm, capped.ts, `${code} ${metric} capped`);
-        const budgeted = both(code, { options: { metric, fold: true, stopAtGoal: false, maxStates: 40_000, budget: { maxWork: 30_000 } } });
-        expectSameSearch(budgeted.wasm, budgeted.ts, `${code} ${metric} budgeted`);
-        expect(budgeted.wasmWork, `${code} ${metric} work charged`).toBe(budgeted.tsWork);
-      }
-    }
+    for (const code of boards) expectSameStops(code, 40_000, false);
     const small = both('VBBV-VBBV-VHHV-VSSV-S..S', { options: { metric: 'move', fold: true, stopAtGoal: false, maxStates: 500 } });
     expect(small.wasm.status).toBe('budget-exceeded');
     expect(small.wasm.table.size).toBe(500);
@@ -126,17 +148,7 @@ describe('WebAssembly breadth-first search (boards of up to 64 cells)', () => {
       ['AAAAA...-AAAAA...-AAAAA.BB-AAAAA.BB-CCCCC.S.-CCCCC...-DDDDDS..-DDDDD..S', { piece: [2, 6], at: [6, 6] }, 8, 8],
       ['VBBV-VBBV-VHHV-VS.V-S..S', { piece: [0, 1], at: [3, 0] }, 4, 5],
     ];
-    for (const [code, goal, w, h] of cases) {
-      const layout = parseLayoutOrThrow(code);
-      const block = layout.pieces.findIndex((p) => p.letter === 'B');
-      for (const metric of METRICS) {
-        const r = solve(layout, { metric, algorithm: 'bfs', goal });
-        expect(r.stats.algorithm, `${code} ${metric}`).toBe('bfs');
-        expect(r.length, `${code} ${metric}`).toBe(refDistance(refBoard(w, h, layout.pieces), block, goal.at, metric));
-        const end = refReplay(refBoard(w, h, layout.pieces), metric, r.moves);
-        expect([end.pieces[block]!.r, end.pieces[block]!.c], `${code} ${metric}`).toEqual(goal.at);
-      }
-    }
+    expectOptimalSolves(cases);
   });
 
   it('makes auto run breadth-first search when unbudgeted, and A* under a work or node budget or without the engine', () => {
@@ -177,18 +189,7 @@ describe('WebAssembly breadth-first search on 128-bit masks (boards of 65 to 128
   });
 
   it('stops where the TypeScript engine stops: at the goal, at the state cap, and when the work budget is spent', () => {
-    for (const code of boards) {
-      for (const metric of METRICS) {
-        const atGoal = both(code, { options: { metric, fold: true, stopAtGoal: true, maxStates: 30_000 } });
-        expectSameSearch(atGoal.wasm, atGoal.ts, `${code} ${metric} to the goal`);
-        const capped = both(code, { options: { metric, fold: true, stopAtGoal: false, maxStates: 500 } });
-        expectSameSearch(capped.wasm, capped.ts, `${code} ${metric} capped`);
-        expect(capped.wasm.status, `${code} ${metric} capped`).toBe('budget-exceeded');
-        const budgeted = both(code, { options: { metric, fold: true, stopAtGoal: false, maxStates: 30_000, budget: { maxWork: 30_000 } } });
-        expectSameSearch(budgeted.wasm, budgeted.ts, `${code} ${metric} budgeted`);
-        expect(budgeted.wasmWork, `${code} ${metric} work charged`).toBe(budgeted.tsWork);
-      }
-    }
+    for (const code of boards) expectSameStops(code, 30_000, true);
   });
 
   it('takes every board of 65 to 100 cells in explore(), as four words per mask; without the engine the TypeScript search keeps its own width', () => {
@@ -210,16 +211,6 @@ describe('WebAssembly breadth-first search on 128-bit masks (boards of 65 to 128
   it('answers solve() optimally: lengths against the plain reference search, every solution replayed', () => {
     // The reference search is slow on boards this size: one board (its solutions cross all four words).
     const cases: Array<[string, { piece: [number, number]; at: [number, number] }, number, number]> = [[boards[0]!, { piece: [0, 8], at: [8, 8] }, 10, 10]];
-    for (const [code, goal, w, h] of cases) {
-      const layout = parseLayoutOrThrow(code);
-      const block = layout.pieces.findIndex((p) => p.letter === 'B');
-      for (const metric of METRICS) {
-        const r = solve(layout, { metric, algorithm: 'bfs', goal });
-        expect(r.stats.algorithm, `${code} ${metric}`).toBe('bfs');
-        expect(r.length, `${code} ${metric}`).toBe(refDistance(refBoard(w, h, layout.pieces), block, goal.at, metric));
-        const end = refReplay(refBoard(w, h, layout.pieces), metric, r.moves);
-        expect([end.pieces[block]!.r, end.pieces[block]!.c], `${code} ${metric}`).toEqual(goal.at);
-      }
-    }
+    expectOptimalSolves(cases);
   });
 });
