@@ -164,8 +164,7 @@ export function engineExploreMultiword(board: MultiwordBitboard, options: Explor
     if (p % width !== width - 1) columnMasks[4 + (p >>> 5)] = columnMasks[4 + (p >>> 5)]! | (1 << (p & 31));
     columnMasks[8 + (p >>> 5)] = columnMasks[8 + (p >>> 5)]! | (1 << (p & 31));
   }
-  // Per cell, its rays (the cells to its right, below, left and above it, to the board's edge); per cell b, the cells
-  // below b (b = 0 … 128).
+  // Per cell, its rays: the cells to its right, below, left and above it, to the board's edge.
   const rays = new Int32Array(16 * cells);
   for (let p = 0; p < cells; p++) {
     const setRay = (d: number, q: number) => (rays[16 * p + 4 * d + (q >>> 5)] = rays[16 * p + 4 * d + (q >>> 5)]! | (1 << (q & 31)));
@@ -174,8 +173,6 @@ export function engineExploreMultiword(board: MultiwordBitboard, options: Explor
     for (let q = p - 1; q >= 0 && q % width !== width - 1; q--) setRay(2, q);
     for (let q = p - width; q >= 0; q -= width) setRay(3, q);
   }
-  const below = new Int32Array(4 * 129);
-  for (let b = 0; b <= 128; b++) for (let q = 0; q < b; q++) below[4 * b + (q >>> 5)] = below[4 * b + (q >>> 5)]! | (1 << (q & 31));
 
   wasm.reset();
   const put = putter(wasm);
@@ -183,7 +180,7 @@ export function engineExploreMultiword(board: MultiwordBitboard, options: Explor
   const boardFields = [
     K, cells, width, code, board.filler, put(board.inBounds), put(board.cover), put(Int32Array.from(board.mirror)), put(board.zobrist),
     put(board.zobristMirror), put(stepTargets), put(Int32Array.from(offsetStart)), put(Int32Array.from(offsets)),
-    put(Int32Array.from(board.cellMirror)), put(cellBits), put(columnMasks), put(rays), put(below),
+    put(Int32Array.from(board.cellMirror)), put(cellBits), put(columnMasks), put(rays), put(cellsBelow()),
   ];
   const searchFields = [
     fold ? 1 : 0, board.goalCell, options.stopAtGoal ? 1 : 0, nodeWork, successorWork, insertWork, limit, indexBits(limit),
@@ -191,6 +188,16 @@ export function engineExploreMultiword(board: MultiwordBitboard, options: Explor
   ];
   const header = put(Int32Array.from([...boardFields, ...searchFields]));
   return runSearch(wasm, options.clock, words, () => wasm.search128(header, options.clock.work));
+}
+
+let below: Int32Array | null = null;
+/** Per cell b (0 … 128), the cells below b as a 128-bit mask: the same on every board, built once. */
+function cellsBelow(): Int32Array {
+  if (!below) {
+    below = new Int32Array(4 * 129);
+    for (let b = 0; b <= 128; b++) for (let q = 0; q < b; q++) below[4 * b + (q >>> 5)] = below[4 * b + (q >>> 5)]! | (1 << (q & 31));
+  }
+  return below;
 }
 
 /** Writes an array into the engine's memory (16-byte aligned) and returns where. */
