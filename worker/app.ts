@@ -59,8 +59,8 @@ const VERSIONED_TABLE = /^\/(pdb|tablebase)\/[^/]+\.[0-9a-f]{12}\.gz$/;
 
 /**
  * Caching and types of static files: Astro's hashed bundles and the tables' versioned gzip copies never change under
- * their names (a year, immutable); the widget's and the search engine's unhashed URLs and the tables' manifest are revalidated every few
- * minutes (ETag); the plain binary tables are octet streams kept a day.
+ * their names (a year, immutable); the widget's and the search engine's unhashed URLs and the tables' manifest are
+ * revalidated every few minutes (ETag); the plain binary tables are octet streams kept a day.
  */
 export function assetHeaders(path: string, headers: Headers): void {
   if (path.startsWith('/_astro/')) headers.set('Cache-Control', 'public, max-age=31536000, immutable');
