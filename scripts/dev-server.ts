@@ -14,6 +14,10 @@ export interface DevServer {
   url: string;
   /** Process group id of the server's whole tree. */
   group: number;
+  /** The DevTools inspector of the Worker (http://127.0.0.1:<port>/json lists it). */
+  inspectorPort: number;
+  /** The local KV/cache directory (pass it to a new server to keep what this one stored). */
+  persist: string;
   stop(): Promise<void>;
 }
 
@@ -59,10 +63,12 @@ async function stopGroup(group: number): Promise<void> {
   running.delete(group);
 }
 
-export async function startDevServer(options: { port?: number; vars?: Record<string, string> } = {}): Promise<DevServer> {
+/** `persist`: the local KV/cache directory (default: a fresh temp one), to restart a server with what it stored. */
+export async function startDevServer(options: { port?: number; vars?: Record<string, string>; persist?: string } = {}): Promise<DevServer> {
   const port = options.port ?? (await freePort());
-  const persist = mkdtempSync(join(tmpdir(), 'huarong-kv-'));
-  const args = [WRANGLER, 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--log-level', 'warn', '--inspector-port', String(await freePort())];
+  const persist = options.persist ?? mkdtempSync(join(tmpdir(), 'huarong-kv-'));
+  const inspectorPort = await freePort();
+  const args = [WRANGLER, 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--log-level', 'warn', '--inspector-port', String(inspectorPort)];
   for (const [k, v] of Object.entries(options.vars ?? {})) args.push('--var', `${k}:${v}`);
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
   const group = child.pid!;
@@ -88,5 +94,5 @@ export async function startDevServer(options: { port?: number; vars?: Record<str
     await stopGroup(group);
     throw e;
   }
-  return { url, group, stop: () => stopGroup(group) };
+  return { url, group, inspectorPort, persist, stop: () => stopGroup(group) };
 }

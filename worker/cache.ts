@@ -43,12 +43,38 @@ export const RECENT_BYTES = 2 * 1024 * 1024;
 /**
  * Recently used entries, decoded, in this isolate (isolates serve many requests): a hot layout skips the KV read.
  * Bounded by bytes; the least recently used go first. Over-budget entries expire here as in KV.
+ *
+ * Each says whether it is known to be in KV. The request that searched writes it there past its response
+ * (waitUntil), but a write can be lost with its request (a client that hung up, a runtime that cut the request
+ * short): a later request that is served an entry whose write has not finished within `WRITE_GRACE_MS` writes it again.
  */
-const recent = new SizedLru<{ entry: CacheEntry; until: number }>(RECENT_BYTES);
+interface Recent {
+  entry: CacheEntry;
+  until: number;
+  /** In KV: read from there, or written and confirmed. */
+  stored: boolean;
+  /** When the last write of it began. */
+  writtenAt: number;
+}
+const recent = new SizedLru<Recent>(RECENT_BYTES);
+export const WRITE_GRACE_MS = PUT_TIMEOUT_MS + 1000;
 
-function remember(key: string, entry: CacheEntry): void {
+/** Keeps `entry` in this isolate (no I/O); `stored`: it is known to be in KV already. */
+export function remember(key: string, entry: CacheEntry, stored = false): void {
   const until = isOverBudget(entry) ? Date.now() + OVER_BUDGET_TTL_S * 1000 : Number.POSITIVE_INFINITY;
-  recent.set(key, { entry, until }, JSON.stringify(entry).length * 2 + key.length * 2);
+  recent.set(key, { entry, until, stored, writtenAt: Date.now() }, JSON.stringify(entry).length * 2 + key.length * 2);
+}
+
+/**
+ * Whether the isolate's copy of `key` should be written to KV by the request now serving it: it is not known to be
+ * there and no write of it has begun in the last `WRITE_GRACE_MS` (so the one that did was lost or failed). Claims
+ * the write: the next caller within the grace period is told no.
+ */
+export function claimUnstoredWrite(key: string, now = Date.now()): boolean {
+  const hot = recent.get(key);
+  if (!hot || hot.stored || now - hot.writtenAt < WRITE_GRACE_MS) return false;
+  hot.writtenAt = now;
+  return true;
 }
 
 /** The isolate's copy, if any (no I/O). */
@@ -79,13 +105,13 @@ export async function readEntry(kv: KVNamespace | undefined, key: string, width:
     if (text === null) return null;
     const stored = JSON.parse(text) as (Omit<StoredSolution, 'moves'> & { moves: string }) | OverBudget;
     if ('overBudget' in stored) {
-      remember(key, stored);
+      remember(key, stored, true);
       return stored;
     }
     const moves = decodeMoves(stored.moves, width, height);
     if (stored.status === 'solved' && moves.length !== stored.length) throw new Error('length mismatch');
     const solution = { ...stored, moves };
-    remember(key, solution);
+    remember(key, solution, true);
     return solution;
   } catch (e) {
     console.error(`KV get ${key} failed; solving instead:`, e);
@@ -94,14 +120,17 @@ export async function readEntry(kv: KVNamespace | undefined, key: string, width:
 }
 
 export async function writeEntry(kv: KVNamespace | undefined, key: string, entry: CacheEntry, width: number): Promise<void> {
-  remember(key, entry);
+  const hot = recent.get(key);
+  if (hot?.entry === entry) hot.writtenAt = Date.now();
+  else remember(key, entry);
   if (!kv) return;
   try {
     const put = isOverBudget(entry)
       ? kv.put(key, JSON.stringify(entry), { expirationTtl: OVER_BUDGET_TTL_S })
       : kv.put(key, JSON.stringify({ ...entry, moves: encodeMoves(entry.moves, width) }));
-    // A hung write must not pin the in-flight entry of its solve.
     await withTimeout(put, PUT_TIMEOUT_MS);
+    const written = recent.get(key);
+    if (written?.entry === entry) written.stored = true;
   } catch (e) {
     console.error(`KV put ${key} failed:`, e);
   }

@@ -9,17 +9,26 @@ import { METRICS, canonicalize, countsComplete, previewPng, type GlyphSet, type 
 import { cacheKey, isOverBudget, readEntry, recall } from './cache.ts';
 import type { Env } from './env.ts';
 import { nameOf } from './named.ts';
+import { SharedLoad } from './shared-load.ts';
 import { tableSolve } from './tablebase.ts';
 
-let glyphs: Promise<GlyphSet> | undefined;
+/** Shared as a value (see shared-load.ts); a failed load is tried again by the next request. */
+const glyphs = new SharedLoad<GlyphSet | null>({
+  staleMs: 5000,
+  retryMs: 0,
+  fallback: null,
+  onError: (_, e) => console.error('preview font unavailable:', e),
+});
 
 /** The preview font's outlines (built by scripts/build-glyphs.ts), read once per isolate. */
-function loadGlyphs(env: Env): Promise<GlyphSet> {
-  glyphs ??= (async () => (await env.ASSETS!.fetch(new Request('https://assets.local/fonts/preview-glyphs.json'))).json() as Promise<GlyphSet>)().catch((e: unknown) => {
-    glyphs = undefined;
-    throw e;
+async function loadGlyphs(env: Env): Promise<GlyphSet> {
+  const font = await glyphs.get('glyphs', async () => {
+    const res = await env.ASSETS!.fetch(new Request('https://assets.local/fonts/preview-glyphs.json'));
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return (await res.json()) as GlyphSet;
   });
-  return glyphs;
+  if (!font) throw new Error('the preview font could not be loaded');
+  return font;
 }
 
 /** Optimal counts per metric without searching: the tablebase, else what the cache already holds. */

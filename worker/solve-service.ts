@@ -4,7 +4,8 @@
  * Klotski and 数字华容道 (tiles) codes each make a plan; the caching flow is shared.
  */
 import { overRateLimit } from './rate-limit.ts';
-import { inSearchLane } from './search-lane.ts';
+import { searchOnce, searchPending } from './search-lane.ts';
+import { SharedLoad } from './shared-load.ts';
 import {
   LayoutError,
   PDB_GROUPS,
@@ -32,7 +33,7 @@ import {
   type Metric,
   type PatternDatabase,
 } from '../solver/index.ts';
-import { OVER_BUDGET_TTL_S, cacheKey, forget, isOverBudget, readEntry, recall, writeEntry, type CacheEntry, type OverBudget, type StoredSolution } from './cache.ts';
+import { OVER_BUDGET_TTL_S, cacheKey, claimUnstoredWrite, forget, isOverBudget, readEntry, recall, remember, writeEntry, type CacheEntry, type OverBudget, type StoredSolution } from './cache.ts';
 import type { Env } from './env.ts';
 import type { ApiError } from './errors.ts';
 import { tableSolve } from './tablebase.ts';
@@ -65,7 +66,8 @@ interface Plan {
   metric: Metric;
   width: number;
   height: number;
-  run(budget: SearchBudget): Promise<StoredSolution | OverBudget>;
+  /** Loads what the search needs (I/O, outside the search lane); resolves to the search itself (pure CPU). */
+  prepare(budget: SearchBudget): Promise<() => StoredSolution | OverBudget>;
   /**
    * Classic layouts: the answer from the tablebase (table loaded on first use), or null to go the cache-and-search
    * way. A table answer costs less than a KV read, so it is neither cached nor rate-limited.
@@ -76,9 +78,6 @@ interface Plan {
   /** The response body for the request, from the stored (canonical) solution. */
   present(stored: StoredSolution): Record<string, unknown>;
 }
-
-/** Solves in progress in this isolate, by cache key: identical concurrent requests share one solve. */
-const inFlight = new Map<string, Promise<StoredSolution | OverBudget>>();
 
 /** Parses and checks everything about a request, before any cache, limiter or solver is touched. */
 async function makePlan(env: Env, input: SolveInput): Promise<Plan | ApiError> {
@@ -124,10 +123,10 @@ export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) =>
   const budget = budgetOf(env);
   const started = performance.now();
   let entry = usable(recall(key), budget);
-  let pending = entry ? undefined : inFlight.get(key);
-  if (!entry && !pending) {
+  // A request that joins a search already queued here spends no rate-limit slot (it adds no search).
+  if (!entry && !searchPending(key)) {
     const limited = await overRateLimit(env, 'solve', clientKey);
-    entry = usable(await readEntry(env.SOLUTIONS, key, plan.width, plan.height), budget);
+    entry = usable(recall(key) ?? (await readEntry(env.SOLUTIONS, key, plan.width, plan.height)), budget);
     // The limit is on solving: an answer that already exists (in KV, say after a restart) is never refused.
     if (limited && !entry) {
       return {
@@ -140,6 +139,8 @@ export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) =>
     }
   }
   const cacheMs = performance.now() - started;
+  // An answer this isolate found but whose KV write was lost (its request cut short) is written by whoever serves it.
+  if (entry && claimUnstoredWrite(key)) waitUntil(writeEntry(env.SOLUTIONS, key, entry, plan.width));
   if (entry && !isOverBudget(entry)) {
     const problem = plan.check(entry);
     if (problem === null) return present(plan, entry, true, [{ name: 'cache', desc: 'cache read', ms: cacheMs }]);
@@ -148,22 +149,19 @@ export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) =>
     entry = null;
   }
   if (entry && isOverBudget(entry)) return overBudget(entry, plan.metric, true, [{ name: 'cache', desc: 'cache read', ms: cacheMs }]);
-  if (!pending) {
-    pending = inFlight.get(key);
-    if (!pending) {
-      // Searches take turns, with the event loop in between, so hits never queue behind a burst of misses.
-      pending = inSearchLane(() => plan.run(budget));
-      inFlight.set(key, pending);
-      // The request that started the solve writes the cache, once. A failed solve is answered below; here it must
-      // not become an unhandled rejection.
-      const width = plan.width;
-      const write = pending.then((outcome) => writeEntry(env.SOLUTIONS, key, outcome, width), () => undefined);
-      waitUntil(write.finally(() => inFlight.delete(key)));
-    }
-  }
   let outcome: StoredSolution | OverBudget;
   try {
-    outcome = await pending;
+    const search = await plan.prepare(budget);
+    // Searches take turns, with the event loop in between, so hits never queue behind a burst of misses; identical
+    // misses share one search. Only plain values cross requests (search-lane.ts).
+    const answer = await searchOnce(key, search);
+    outcome = answer.value;
+    if (answer.searched) {
+      // The request that ran the search stores its answer: in this isolate at once (so requests that come after it
+      // find it), in KV past the response (waitUntil keeps the write going if this client has hung up).
+      remember(key, outcome);
+      waitUntil(writeEntry(env.SOLUTIONS, key, outcome, plan.width));
+    }
   } catch (e) {
     if (e instanceof LayoutError) return { ok: false, status: 400, error: e.problem, timings: [] };
     throw e;
@@ -221,8 +219,8 @@ function klotskiPlan(env: Env, input: SolveInput): Plan | ApiError {
       if (result.status === 'budget-exceeded') return null;
       return { stored: { status: result.status, length: result.length, moves: result.moves, stats: result.stats }, loadMs };
     },
-    run: async (budget) => {
-      await ensureEngine();
+    prepare: async (budget) => () => {
+      ensureEngine();
       // Workers' clocks stand still during CPU work, so the budget is counted in work, not milliseconds.
       const result = solve(canonical.layout, { metric, goal: canonical.goal, ...budget });
       if (result.status === 'budget-exceeded') return { overBudget: result.lowerBound ?? 0, budget };
@@ -271,13 +269,15 @@ async function tilesPlan(env: Env, input: SolveInput): Promise<Plan | ApiError> 
     metric,
     width: board.width,
     height: board.height,
-    run: async (budget) => {
+    prepare: async (budget) => {
       // The databases cost FIFTEEN_SETUP_WORK to expand: only a budget that can pay for them (a paid plan's) loads them.
       const affordable = budget.maxWork >= 2 * FIFTEEN_SETUP_WORK;
       const databases = board.width === 4 && board.height === 4 && !goalCode && metric === 'move' && affordable ? await loadDatabases(env) : null;
-      const result = solveTiles(board, { metric, goal: goalCode, ...budget, databases, optimal });
-      if (result.status === 'budget-exceeded') return { overBudget: result.lowerBound ?? 0, budget };
-      return { status: result.status, length: result.length, optimal: result.optimal, ...(result.reason ? { reason: result.reason } : {}), moves: result.moves, stats: { ...result.stats, estimate: 0 } };
+      return () => {
+        const result = solveTiles(board, { metric, goal: goalCode, ...budget, databases, optimal });
+        if (result.status === 'budget-exceeded') return { overBudget: result.lowerBound ?? 0, budget };
+        return { status: result.status, length: result.length, optimal: result.optimal, ...(result.reason ? { reason: result.reason } : {}), moves: result.moves, stats: { ...result.stats, estimate: 0 } };
+      };
     },
     check: (stored) => (stored.status === 'solved' && stored.moves.length !== stored.length ? 'length mismatch' : null),
     present: (stored) => ({
@@ -298,32 +298,26 @@ async function tilesPlan(env: Env, input: SolveInput): Promise<Plan | ApiError> 
 }
 
 /**
- * The 4×4 databases, fetched once per isolate from the static assets (/pdb/) and checked; null if unavailable, and
- * then tried again after a minute rather than never.
+ * The 4×4 databases, fetched once per isolate from the static assets (/pdb/) and checked, shared between requests as a
+ * value (shared-load.ts); null if unavailable, and then tried again after a minute rather than never.
  */
-let databases: Promise<PatternDatabase[] | null> | undefined;
-let databasesFailedAt = 0;
-const DATABASE_RETRY_MS = 60_000;
-function loadDatabases(env: Env): Promise<PatternDatabase[] | null> {
-  if (databases && databasesFailedAt && Date.now() - databasesFailedAt >= DATABASE_RETRY_MS) databases = undefined;
-  databases ??= (async () => {
-    if (!env.ASSETS) return null;
-    try {
-      const loaded = await Promise.all(
-        PDB_GROUPS.map(async (tiles) => {
-          const res = await env.ASSETS!.fetch(new Request(`https://assets.local/pdb/${databaseFileName(tiles)}`));
-          if (!res.ok) throw new Error(`HTTP ${res.status}`);
-          return deserializeDatabase(new Uint8Array(await res.arrayBuffer()), tiles);
-        }),
-      );
-      databasesFailedAt = 0;
-      return loaded;
-    } catch (e) {
-      console.error('pattern databases unavailable; 4×4 tiles fall back to Manhattan + linear conflicts:', e);
-      databasesFailedAt = Date.now();
-      return null;
-    }
-  })();
-  return databases;
-}
+const databases = new SharedLoad<PatternDatabase[] | null>({
+  staleMs: 10_000,
+  retryMs: 60_000,
+  fallback: null,
+  onError: (_, e) => console.error('pattern databases unavailable; 4×4 tiles fall back to Manhattan + linear conflicts:', e),
+});
 
+function loadDatabases(env: Env): Promise<PatternDatabase[] | null> {
+  const assets = env.ASSETS;
+  if (!assets) return Promise.resolve(null);
+  return databases.get('4x4', () =>
+    Promise.all(
+      PDB_GROUPS.map(async (tiles) => {
+        const res = await assets.fetch(new Request(`https://assets.local/pdb/${databaseFileName(tiles)}`));
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        return deserializeDatabase(new Uint8Array(await res.arrayBuffer()), tiles);
+      }),
+    ),
+  );
+}

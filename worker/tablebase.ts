@@ -17,42 +17,26 @@ import {
   type Mix,
   type SolveResult,
 } from '../solver/index.ts';
-import { SizedLru } from './sized-lru.ts';
+import { SharedLoad } from './shared-load.ts';
 import type { Env } from './env.ts';
 
 export const MAX_TABLE_BYTES = 8 * 1024 * 1024;
-const RETRY_AFTER_MS = 60_000;
 
-const kept = new SizedLru<Uint8Array>(MAX_TABLE_BYTES);
-const loading = new Map<string, Promise<Uint8Array | null>>();
-const failedAt = new Map<string, number>();
+/** Loaded tables by metric and mix; one request loads a table, others arriving meanwhile poll for it. */
+const tables = new SharedLoad<Uint8Array | null>({
+  staleMs: 5000,
+  retryMs: 60_000,
+  fallback: null,
+  maxSize: MAX_TABLE_BYTES,
+  sizeOf: (table) => table?.length ?? 0,
+  onError: (key, e) => console.warn(`tablebase ${key} unavailable; solving by search:`, (e as Error).message),
+});
 
 /** The mix's table in the metric, or null (no assets binding, missing or damaged file). */
 export async function loadTable(env: Env, mix: Mix, metric: Metric): Promise<Uint8Array | null> {
-  const key = `${metric}-${mixTag(mix)}`;
-  const table = kept.get(key);
-  if (table) return table;
-  const failed = failedAt.get(key);
-  if (failed !== undefined && Date.now() - failed < RETRY_AFTER_MS) return null;
-  if (!env.ASSETS) return null;
-  let pending = loading.get(key);
-  if (!pending) {
-    pending = fetchTable(env.ASSETS, mix, metric).then(
-      (data) => {
-        kept.set(key, data, data.length);
-        failedAt.delete(key);
-        return data;
-      },
-      (e: unknown) => {
-        console.warn(`tablebase ${tableFileName(mix, metric)} unavailable; solving by search:`, (e as Error).message);
-        failedAt.set(key, Date.now());
-        return null;
-      },
-    );
-    loading.set(key, pending);
-    void pending.finally(() => loading.delete(key));
-  }
-  return pending;
+  const assets = env.ASSETS;
+  if (!assets) return null;
+  return tables.get(`${metric}-${mixTag(mix)}`, () => fetchTable(assets, mix, metric));
 }
 
 /**
@@ -79,11 +63,10 @@ async function fetchTable(assets: Fetcher, mix: Mix, metric: Metric): Promise<Ui
 
 /** Bytes of tables kept in this isolate (for tests and diagnostics). */
 export function keptTableBytes(): number {
-  return kept.size;
+  return tables.size;
 }
 
 /** Forgets every kept table and failure (tests). */
 export function forgetTables(): void {
-  kept.clear();
-  failedAt.clear();
+  tables.clear();
 }

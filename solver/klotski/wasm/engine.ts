@@ -70,6 +70,20 @@ export async function loadBitboardEngine(module: WebAssembly.Module): Promise<vo
   engine = instance.exports as unknown as EngineExports;
 }
 
+/**
+ * The same, synchronously: for the Worker, where a lazily loaded engine must not be a promise shared between requests
+ * (one that a cancelled request created never settles in another). Instantiating a compiled module this way is allowed
+ * there and takes well under a millisecond.
+ */
+export function instantiateBitboardEngine(module: WebAssembly.Module): void {
+  engine = new WebAssembly.Instance(module, imports).exports as unknown as EngineExports;
+}
+
+/** Whether the engine has been instantiated (whether or not it is switched off). */
+export function bitboardEngineInstantiated(): boolean {
+  return engine !== null;
+}
+
 /** Whether breadth-first searches run on the WebAssembly engine. */
 export function bitboardEngineLoaded(): boolean {
   return engine !== null && enabled;
