@@ -6,7 +6,7 @@
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { formatLayout } from '../solver/klotski/codec.ts';
-import { METRICS, type Metric } from '../solver/klotski/puzzle.ts';
+import { METRICS, type Metric } from '../solver/shared/metric.ts';
 import { buildTable, countPositions } from '../solver/tablebase/build.ts';
 import { toLayout } from '../solver/tablebase/classic.ts';
 import { serializeTable, tableFileName } from '../solver/tablebase/file.ts';

@@ -10,7 +10,7 @@ import { parseLayoutOrThrow } from './klotski/codec.ts';
 import { LayoutError, fail } from './shared/errors.ts';
 import { parseGoalText } from './klotski/goal.ts';
 import { movePiece, type Layout } from './klotski/layout.ts';
-import { METRICS, type Metric } from './klotski/puzzle.ts';
+import { METRICS, type Metric } from './shared/metric.ts';
 import { metricCount } from './shared/metric-words.ts';
 import { renderBoard } from './draw/render.ts';
 import { ALGORITHMS, solve, type Algorithm, type SolveResult } from './solve.ts';

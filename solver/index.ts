@@ -4,7 +4,7 @@ export { encodeCommonCode, decodeCommonCode, isCommonCodeText } from './klotski/
 export { LayoutError, type LayoutProblem, type Parsed } from './shared/errors.ts';
 export { resolveGoal, parseGoalText, type GoalSpec, type Goal } from './klotski/goal.ts';
 export { mirrorLayout, toGrid, sortPieces, FIXED_SHAPES, type Layout, type Piece } from './klotski/layout.ts';
-export { METRICS, type Metric } from './klotski/puzzle.ts';
+export { METRICS, type Metric } from './shared/metric.ts';
 export { metricCount, metricUnit } from './shared/metric-words.ts';
 export { solve, solveCode, ALGORITHMS, type Algorithm, type SolveOptions, type SolveResult } from './solve.ts';
 export type { Move, Cell } from './klotski/moves.ts';
@@ -20,7 +20,7 @@ export { isTilesCode, parseTiles, parseTilesOrThrow, formatTiles, solvedTiles, p
 export { solveTiles, tilesGoal, OPTIMAL_CELLS, type TilesResult, type TilesSolveOptions } from './tiles/solve.ts';
 export { deserialize as deserializeDatabase, databaseFileName, PDB_GROUPS, type PatternDatabase } from './tiles/pdb.ts';
 export { FIFTEEN_SETUP_WORK } from './tiles/fifteen.ts';
-export { parsePuzzleCode, unitMoves, tileMoves, type PuzzleCode } from './shared/puzzle-code.ts';
+export { parsePuzzleCode, unitMoves, tileMoves, type PuzzleCode } from './puzzle-code.ts';
 export { MIXES, findMix, mixTag, type Mix } from './tablebase/mixes.ts';
 export { TABLEBASE_PATH, tableFileName, deserializeTable } from './tablebase/file.ts';
 export { toClassicPosition, toLayout as classicLayout } from './tablebase/classic.ts';

@@ -3,7 +3,7 @@
  * and the optimal counts in the three metrics. Pure SVG text; rasterised elsewhere (the Worker, the build).
  */
 import type { Layout } from '../klotski/layout.ts';
-import type { Metric } from '../klotski/puzzle.ts';
+import type { Metric } from '../shared/metric.ts';
 import type { SceneItem } from './scene.ts';
 import { boardScene, sceneSvg } from './svg.ts';
 import { Raster, type GlyphSet } from './raster.ts';

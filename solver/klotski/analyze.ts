@@ -5,7 +5,8 @@ import { formatLayout } from './codec.ts';
 import type { GoalSpec } from './goal.ts';
 import { resolveGoal } from './goal.ts';
 import type { Layout } from './layout.ts';
-import { compilePuzzle, gridToLayout, type Metric } from './puzzle.ts';
+import { compilePuzzle, gridToLayout } from './puzzle.ts';
+import type { Metric } from '../shared/metric.ts';
 
 export interface Analysis {
   layout: string;

@@ -9,8 +9,8 @@
  * list by moves so far plus the bound (open-list.ts) instead of in table order; everything else is shared.
  */
 import { bitCount, fitting, hashOf, mirrorCells, mirrorPosition, mirrorTops, occupied, type Bitboard } from './bitboard.ts';
-import { Frontier, layersAlternate, type Exploration, type ExploreOptions } from './bfs.ts';
-import type { Metric } from './puzzle.ts';
+import { Frontier, layersAlternate, type Exploration, type ExploreOptions } from './exploration.ts';
+import type { Metric } from '../shared/metric.ts';
 import { freshAxes, metricCode, MOVE, moveTag, STEP, stepKeys, STRAIGHT, taggedCell, taggedOrigin } from './move-tags.ts';
 import { markRank, rankOfCells, rankOfPosition, rankSetFor, type RankSet } from './rank-set.ts';
 import { StateTable } from './state-table.ts';

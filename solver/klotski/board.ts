@@ -3,7 +3,8 @@
  * A piece is named by its top-left cell; the part in any cell tells which piece covers it. All storage is typed
  * arrays allocated once per search.
  */
-import { GOAL_CLASS, decodeKey, encodeGrid, mirrorKeyInto, type Metric, type Puzzle } from './puzzle.ts';
+import { GOAL_CLASS, decodeKey, encodeGrid, mirrorKeyInto, type Puzzle } from './puzzle.ts';
+import type { Metric } from '../shared/metric.ts';
 import { buildMoveTables, MAX_MASK_CELLS, type MoveTables } from './tables.ts';
 
 export class SearchBoard {

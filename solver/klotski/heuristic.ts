@@ -5,7 +5,8 @@
  * is consistent) and a search can update it from a move alone.
  */
 import type { SearchBoard } from './board.ts';
-import { GOAL_CLASS, type Metric, type Puzzle } from './puzzle.ts';
+import { GOAL_CLASS, type Puzzle } from './puzzle.ts';
+import type { Metric } from '../shared/metric.ts';
 
 /**
  * Per class and top-left cell (index class × cells + cell): the goal piece's moves to the goal (class 1), or the moves

@@ -13,7 +13,8 @@
 import { SearchBoard } from './board.ts';
 import type { BudgetClock } from '../shared/budget.ts';
 import { makeHeuristic } from './heuristic.ts';
-import type { Metric, Puzzle } from './puzzle.ts';
+import type { Puzzle } from './puzzle.ts';
+import type { Metric } from '../shared/metric.ts';
 import { TranspositionTable } from '../shared/transposition.ts';
 
 export interface IdaOutcome {

@@ -8,7 +8,7 @@
  * - Straight: its slides along the axis it came along (any stop on that line is one slide from the parent's place).
  * - Step: the step back.
  */
-import type { Metric } from './puzzle.ts';
+import type { Metric } from '../shared/metric.ts';
 
 export const MOVE = 0;
 export const STRAIGHT = 1;

@@ -1,9 +1,10 @@
 /** Solution moves as callers see them, and the replay that turns (from, to) steps into moves with paths. */
 import { SearchBoard } from './board.ts';
-import { compilePuzzle, type Metric, type Puzzle } from './puzzle.ts';
+import { compilePuzzle, type Puzzle } from './puzzle.ts';
+import type { Metric } from '../shared/metric.ts';
 import { resolveGoal, type GoalSpec } from './goal.ts';
 import type { Layout } from './layout.ts';
-import { equalAt } from './state-table.ts';
+import { equalAt } from '../shared/keys.ts';
 
 export type Cell = [row: number, col: number];
 

@@ -9,10 +9,10 @@
  * metric a single-cell piece reaches the regions of empty cells next to it, found once per position. A move changes at
  * most two words of one mask: the search makes it in place for the probe and undoes it.
  */
-import { Frontier, layersAlternate, type Exploration, type ExploreOptions } from './bfs.ts';
+import { Frontier, layersAlternate, type Exploration, type ExploreOptions } from './exploration.ts';
 import { knownFromParent, metricCode, MOVE, moveTag, STEP, stepKeys, taggedCell, taggedOrigin } from './move-tags.ts';
 import { hasCell, mirrorCellsMultiword, mirrorPositionMultiword, mirrorTopsMultiword, type MultiwordBitboard } from './multiword-bitboard.ts';
-import type { Metric } from './puzzle.ts';
+import type { Metric } from '../shared/metric.ts';
 import { StateTable } from './state-table.ts';
 
 /** Words per stored position: W per class, W for the empty cells, the hash and the mirror image's hash. */

@@ -5,9 +5,6 @@
 import type { Goal } from './goal.ts';
 import type { Layout, Piece } from './layout.ts';
 
-export type Metric = 'move' | 'straight' | 'step';
-export const METRICS: readonly Metric[] = ['move', 'straight', 'step'];
-
 export interface PieceClass {
   letter: string;
   width: number;

@@ -13,6 +13,8 @@
  * The breadth-first searches probe with `probePrefix` (a successor's masks, made in place on the expanded position's,
  * compared without being written out) and store a new state with `insertAt` on the empty slot their probe ended on.
  */
+import { equalAt, hashKey } from '../shared/keys.ts';
+
 export class StateTable {
   readonly words: number;
   keys: Uint32Array;
@@ -242,21 +244,6 @@ export class StateTable {
     this.first = first;
     this.indexBase = base;
   }
-}
-
-export function hashKey(src: Uint32Array, offset: number, words: number): number {
-  let h = 0x811c9dc5;
-  for (let w = 0; w < words; w++) {
-    h = Math.imul(h ^ src[offset + w]!, 0x9e3779b1);
-    h ^= h >>> 15;
-  }
-  h = Math.imul(h, 0x85ebca77);
-  return (h ^ (h >>> 13)) >>> 0;
-}
-
-export function equalAt(a: Uint32Array, ao: number, b: Uint32Array, bo: number, words: number): boolean {
-  for (let w = 0; w < words; w++) if (a[ao + w] !== b[bo + w]) return false;
-  return true;
 }
 
 export function nextPow2(n: number): number {

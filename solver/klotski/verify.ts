@@ -6,7 +6,8 @@ import { SearchBoard } from './board.ts';
 import { resolveGoal, type GoalSpec } from './goal.ts';
 import type { Layout } from './layout.ts';
 import { listMoves, type Move } from './moves.ts';
-import { compilePuzzle, type Metric } from './puzzle.ts';
+import { compilePuzzle } from './puzzle.ts';
+import type { Metric } from '../shared/metric.ts';
 
 /** Null when the moves solve the layout, else what is wrong. */
 export function checkSolution(layout: Layout, metric: Metric, moves: Move[], goal?: GoalSpec | null): string | null {

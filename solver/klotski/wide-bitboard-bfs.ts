@@ -7,9 +7,9 @@
  * Helpers that compute a 64-bit mask return its lo word and leave the hi word in a module variable (`fitsHi`,
  * `reachHi`), read at once by the caller: two numbers back without allocating.
  */
-import { Frontier, layersAlternate, type Exploration, type ExploreOptions } from './bfs.ts';
+import { Frontier, layersAlternate, type Exploration, type ExploreOptions } from './exploration.ts';
 import { knownFromParent, metricCode, MOVE, moveTag, STEP, stepKeys, taggedCell, taggedOrigin } from './move-tags.ts';
-import type { Metric } from './puzzle.ts';
+import type { Metric } from '../shared/metric.ts';
 import { markRank, rankOfCells, rankOfPosition, rankSetFor, type RankSet } from './rank-set.ts';
 import { hasCell } from './multiword-bitboard.ts';
 import { StateTable } from './state-table.ts';

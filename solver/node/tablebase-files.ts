@@ -1,7 +1,6 @@
 /** Node side of the tablebase: where the files live, and reading them (checked, lazily, once each) for the CLI and benches. */
 import { existsSync, readFileSync } from 'node:fs';
-import type { Metric } from '../klotski/puzzle.ts';
-import { METRICS } from '../klotski/puzzle.ts';
+import { METRICS, type Metric } from '../shared/metric.ts';
 import { deserializeTable, tableFileName } from '../tablebase/file.ts';
 import { MIXES, mixTag, type Mix } from '../tablebase/mixes.ts';
 import type { TableSource } from '../tablebase/walk.ts';

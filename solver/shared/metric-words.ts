@@ -2,7 +2,7 @@
  * How a count of a metric's units reads in English: "1 move", "90 straight moves", "116 steps". One wording for the
  * CLI, the Worker's messages and the site, so a lower bound in steps is never called moves.
  */
-import type { Metric } from '../klotski/puzzle.ts';
+import type { Metric } from './metric.ts';
 
 const UNIT: Record<Metric, string> = { move: 'move', straight: 'straight move', step: 'step' };
 

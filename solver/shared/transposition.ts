@@ -6,7 +6,7 @@
  * Each entry keeps the full key (no false hits), a proven lower bound on the moves left, and the iteration and
  * depth at which it was last expanded.
  */
-import { equalAt, hashKey } from '../klotski/state-table.ts';
+import { equalAt, hashKey } from './keys.ts';
 
 export const DEFAULT_TT_BYTES = 16 * 1024 * 1024;
 const MIN_ENTRIES = 4096;

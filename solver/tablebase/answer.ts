@@ -2,7 +2,7 @@
 import type { Goal } from '../klotski/goal.ts';
 import type { Layout } from '../klotski/layout.ts';
 import type { Move } from '../klotski/moves.ts';
-import type { Metric } from '../klotski/puzzle.ts';
+import type { Metric } from '../shared/metric.ts';
 import { toClassicPosition } from './classic.ts';
 import { cellOf } from './geometry.ts';
 import { InconsistentTable, walkToGoal, type TableSource } from './walk.ts';

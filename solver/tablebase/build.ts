@@ -3,7 +3,7 @@
  * so each position's layer is its distance to the goal. Moves are reversible in every metric, so distances from the
  * goal are distances to it. The result keeps each distance mod 3 (2 bits), which is all a walk needs.
  */
-import type { Metric } from '../klotski/puzzle.ts';
+import type { Metric } from '../shared/metric.ts';
 import { GOAL_PLACE } from './geometry.ts';
 import type { Mix } from './mixes.ts';
 import { ClassicPosition, MAX_MOVES } from './position.ts';

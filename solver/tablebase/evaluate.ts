@@ -6,7 +6,7 @@ import { attempt } from '../shared/errors.ts';
 import { resolveGoal, type GoalSpec } from '../klotski/goal.ts';
 import type { Layout } from '../klotski/layout.ts';
 import type { Move } from '../klotski/moves.ts';
-import type { Metric } from '../klotski/puzzle.ts';
+import type { Metric } from '../shared/metric.ts';
 import { toClassicPosition } from './classic.ts';
 import { cellOf } from './geometry.ts';
 import type { Mix } from './mixes.ts';

@@ -4,7 +4,7 @@
  * damaged, truncated or for another mix or metric is refused on load.
  */
 import { fnv1a } from '../shared/checksum.ts';
-import type { Metric } from '../klotski/puzzle.ts';
+import type { Metric } from '../shared/metric.ts';
 import type { BuiltTable } from './build.ts';
 import { mixTag, type Mix } from './mixes.ts';
 

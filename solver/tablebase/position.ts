@@ -7,7 +7,7 @@ import {
   blockCellOf, blockPlaceOf, cover, need, step,
 } from './geometry.ts';
 import { STRIDE, UNIT_EMPTY, UNIT_H, UNIT_S, UNIT_V, below, remaining, startState, type Mix } from './mixes.ts';
-import type { Metric } from '../klotski/puzzle.ts';
+import type { Metric } from '../shared/metric.ts';
 
 /** Unit symbol of a cell code where a unit starts (an empty cell or a piece's top-left), else -1. */
 const UNIT_OF_CODE = Int8Array.from([UNIT_EMPTY, -1, UNIT_V, -1, UNIT_H, -1, UNIT_S]);

@@ -3,7 +3,7 @@
  * one more; with distances kept mod 3, the neighbour whose value is (v − 1) mod 3 is exactly one move closer. Walking
  * such neighbours reaches the goal along an optimal solution; the walk's length is the distance.
  */
-import type { Metric } from '../klotski/puzzle.ts';
+import type { Metric } from '../shared/metric.ts';
 import { GOAL_PLACE, blockCellOf } from './geometry.ts';
 import type { Mix } from './mixes.ts';
 import { ClassicPosition, MAX_MOVES } from './position.ts';

@@ -8,7 +8,7 @@
  * the browser's solver worker by fetching it. Until then, and for best-first search, the TypeScript engines run.
  */
 import type { BudgetClock } from '../../shared/budget.ts';
-import { layersAlternate, type Exploration, type ExploreOptions } from '../bfs.ts';
+import { layersAlternate, type Exploration, type ExploreOptions } from '../exploration.ts';
 import { metricCode, STEP, stepKeys } from '../move-tags.ts';
 import { rankLayout } from '../rank-set.ts';
 import { StateTable } from '../state-table.ts';

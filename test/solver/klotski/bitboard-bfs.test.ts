@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { METRICS, parseLayoutOrThrow, resolveGoal, solve } from '../../../solver/index.ts';
-import { explore, exploreGrid, layersAlternate } from '../../../solver/klotski/bfs.ts';
+import { explore, exploreGrid } from '../../../solver/klotski/bfs.ts';
+import { layersAlternate } from '../../../solver/klotski/exploration.ts';
 import { toBitboard } from '../../../solver/klotski/bitboard.ts';
 import { toWideBitboard } from '../../../solver/klotski/wide-bitboard.ts';
 import { toMultiwordBitboard } from '../../../solver/klotski/multiword-bitboard.ts';

@@ -8,7 +8,8 @@ import { multiwordExplore } from '../../../../solver/klotski/multiword-bitboard-
 import {
   bitboardEngineLoaded, ENGINE_WORDS, engineExplore, engineExploreMultiword, enableBitboardEngine,
 } from '../../../../solver/klotski/wasm/engine.ts';
-import { explore, type Exploration } from '../../../../solver/klotski/bfs.ts';
+import { explore } from '../../../../solver/klotski/bfs.ts';
+import type { Exploration } from '../../../../solver/klotski/exploration.ts';
 import { loadEngineFromDisk } from '../../../../solver/node/bitboard-engine.ts';
 import { BudgetClock, type Budget } from '../../../../solver/shared/budget.ts';
 import { randomLayoutCode, seededRandom } from '../../../helpers/random-layouts.ts';

@@ -1,9 +1,9 @@
 /** One entry for any code: Klotski (letters) or 数字华容道 tiles (digits), as a drawable Layout plus its canonical code. */
-import { formatLayout, parseLayout } from '../klotski/codec.ts';
-import type { Parsed } from './errors.ts';
-import type { Layout } from '../klotski/layout.ts';
-import type { Move } from '../klotski/moves.ts';
-import { formatTiles, isTilesCode, parseTiles, tilesToLayout } from '../tiles/codec.ts';
+import { formatLayout, parseLayout } from './klotski/codec.ts';
+import type { Parsed } from './shared/errors.ts';
+import type { Layout } from './klotski/layout.ts';
+import type { Move } from './klotski/moves.ts';
+import { formatTiles, isTilesCode, parseTiles, tilesToLayout } from './tiles/codec.ts';
 
 export interface PuzzleCode {
   kind: 'klotski' | 'tiles';
