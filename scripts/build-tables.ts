@@ -5,7 +5,7 @@
  * each mix; the three-empty mixes under `threeEmpty`).
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { formatLayout } from '../solver/klotski/codec.ts';
+import { formatLayout } from '../solver/klotski/model/codec.ts';
 import { METRICS, type Metric } from '../solver/shared/metric.ts';
 import { buildTable, countPositions } from '../solver/tablebase/build.ts';
 import { toLayout } from '../solver/tablebase/classic.ts';

@@ -5,11 +5,11 @@
  * Exit codes: 0 solved, 1 unsolvable, 2 bad input, 3 budget exceeded.
  */
 import { parseArgs } from 'node:util';
-import { analyze } from './klotski/analyze.ts';
-import { parseLayoutOrThrow } from './klotski/codec.ts';
+import { analyze } from './klotski/search/analyze.ts';
+import { parseLayoutOrThrow } from './klotski/model/codec.ts';
 import { LayoutError, fail } from './shared/errors.ts';
-import { parseGoalText } from './klotski/goal.ts';
-import { movePiece, type Layout } from './klotski/layout.ts';
+import { parseGoalText } from './klotski/model/goal.ts';
+import { movePiece, type Layout } from './klotski/model/layout.ts';
 import { METRICS, type Metric } from './shared/metric.ts';
 import { metricCount } from './shared/metric-words.ts';
 import { renderBoard } from './draw/render.ts';
@@ -17,7 +17,7 @@ import { ALGORITHMS, solve, type Algorithm, type SolveResult } from './solve.ts'
 import { EDGE_BUDGET } from './shared/budget.ts';
 import { isTilesCode, parseTilesOrThrow, tilesToLayout } from './tiles/codec.ts';
 import { solveTiles, type TilesResult } from './tiles/solve.ts';
-import type { Move } from './klotski/moves.ts';
+import type { Move } from './klotski/model/moves.ts';
 import { loadDatabases } from './node/pdb-files.ts';
 import { fileTables } from './node/tablebase-files.ts';
 import { loadEngineFromDisk } from './node/bitboard-engine.ts';

@@ -1,8 +1,8 @@
 /** One entry for any code: Klotski (letters) or 数字华容道 tiles (digits), as a drawable Layout plus its canonical code. */
-import { formatLayout, parseLayout } from './klotski/codec.ts';
+import { formatLayout, parseLayout } from './klotski/model/codec.ts';
 import type { Parsed } from './shared/errors.ts';
-import type { Layout } from './klotski/layout.ts';
-import type { Move } from './klotski/moves.ts';
+import type { Layout } from './klotski/model/layout.ts';
+import type { Move } from './klotski/model/moves.ts';
 import { formatTiles, isTilesCode, parseTiles, tilesToLayout } from './tiles/codec.ts';
 
 export interface PuzzleCode {

@@ -2,22 +2,22 @@
  * The one entry point: folds symmetry, picks a strategy, runs it within the budget, and maps the solution back to
  * the caller's orientation and pieces.
  */
-import { explore, positionWords } from './klotski/bfs.ts';
+import { explore, positionWords } from './klotski/search/bfs.ts';
 import { BudgetClock, type Budget } from './shared/budget.ts';
-import { encodeCommonCode } from './klotski/commoncode.ts';
-import { formatLayout, parseLayoutOrThrow } from './klotski/codec.ts';
+import { encodeCommonCode } from './klotski/model/commoncode.ts';
+import { formatLayout, parseLayoutOrThrow } from './klotski/model/codec.ts';
 import { attempt, fail, type Parsed } from './shared/errors.ts';
-import { resolveGoal, type Goal, type GoalSpec } from './klotski/goal.ts';
-import { pieceCosts } from './klotski/heuristic.ts';
-import { idaSolve } from './klotski/ida.ts';
-import type { Layout } from './klotski/layout.ts';
-import { canonicalize } from './klotski/canonical.ts';
-import { stepsFromPairs, type Cell, type Move } from './klotski/moves.ts';
-import { compilePuzzle, estimateStates } from './klotski/puzzle.ts';
+import { resolveGoal, type Goal, type GoalSpec } from './klotski/model/goal.ts';
+import { pieceCosts } from './klotski/search/heuristic.ts';
+import { idaSolve } from './klotski/search/ida.ts';
+import type { Layout } from './klotski/model/layout.ts';
+import { canonicalize } from './klotski/model/canonical.ts';
+import { stepsFromPairs, type Cell, type Move } from './klotski/model/moves.ts';
+import { compilePuzzle, estimateStates } from './klotski/model/puzzle.ts';
 import { METRICS, type Metric } from './shared/metric.ts';
 import { DEFAULT_TT_BYTES } from './shared/transposition.ts';
 import { bitboardEngineLoaded } from './klotski/wasm/engine.ts';
-import { MAX_WIDE_CELLS } from './klotski/wide-bitboard.ts';
+import { MAX_WIDE_CELLS } from './klotski/search/typescript/wide-bitboard.ts';
 import { isTilesCode, parseTilesOrThrow } from './tiles/codec.ts';
 import type { PatternDatabase } from './tiles/pdb.ts';
 import { solveTiles, type TilesResult } from './tiles/solve.ts';

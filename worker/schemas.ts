@@ -3,7 +3,7 @@
  * document cannot drift from what the API accepts.
  */
 import { z } from '@hono/zod-openapi';
-import { MAX_CODE_LENGTH } from '../solver/klotski/codec.ts';
+import { MAX_CODE_LENGTH } from '../solver/klotski/model/codec.ts';
 
 export const MetricSchema = z.enum(['move', 'straight', 'step']).openapi({
   description: 'move: one piece to any reachable position = 1; straight: one direction, any distance = 1; step: one cell = 1',

@@ -4,7 +4,7 @@
  * identical pieces can be told apart on the board and in a move list. Other boards get no traditional names;
  * `pieceNames` numbers their pieces instead (S1, S2, …), for the same reason.
  */
-import type { Layout } from '../klotski/layout.ts';
+import type { Layout } from '../klotski/model/layout.ts';
 
 export interface PieceName {
   zh: string;

@@ -2,7 +2,7 @@
  * The link-preview picture (1200×630, what chat apps show): the board, the layout's name when it has one, its code
  * and the optimal counts in the three metrics. Pure SVG text; rasterised elsewhere (the Worker, the build).
  */
-import type { Layout } from '../klotski/layout.ts';
+import type { Layout } from '../klotski/model/layout.ts';
 import type { Metric } from '../shared/metric.ts';
 import type { SceneItem } from './scene.ts';
 import { boardScene, sceneSvg } from './svg.ts';

@@ -1,5 +1,5 @@
 /** Text drawing of a board with box-drawing borders between pieces, as the old console solvers did. */
-import type { Layout } from '../klotski/layout.ts';
+import type { Layout } from '../klotski/model/layout.ts';
 
 // Junction glyphs indexed by arms: up=1, down=2, left=4, right=8.
 const JUNCTIONS = [' ', '╵', '╷', '│', '╴', '┘', '┐', '┤', '╶', '└', '┌', '├', '─', '┴', '┬', '┼'];

@@ -1,5 +1,5 @@
 /** A board as a standalone SVG image (link previews, gallery thumbnails). Pure string building; everything escaped. */
-import type { Layout } from '../klotski/layout.ts';
+import type { Layout } from '../klotski/model/layout.ts';
 import { traditionalNames } from './piece-names.ts';
 import { tileNumber } from '../tiles/codec.ts';
 import type { SceneItem } from './scene.ts';

@@ -1,7 +1,7 @@
 /** A solve answered from the tablebase, or why it cannot be (then the caller searches). */
-import type { Goal } from '../klotski/goal.ts';
-import type { Layout } from '../klotski/layout.ts';
-import type { Move } from '../klotski/moves.ts';
+import type { Goal } from '../klotski/model/goal.ts';
+import type { Layout } from '../klotski/model/layout.ts';
+import type { Move } from '../klotski/model/moves.ts';
 import type { Metric } from '../shared/metric.ts';
 import { toClassicPosition } from './classic.ts';
 import { cellOf } from './geometry.ts';

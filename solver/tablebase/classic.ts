@@ -1,6 +1,6 @@
 /** Between the general layout model and the tablebase: which layouts it covers, and conversions both ways. */
-import type { Goal } from '../klotski/goal.ts';
-import type { Layout, Piece } from '../klotski/layout.ts';
+import type { Goal } from '../klotski/model/goal.ts';
+import type { Layout, Piece } from '../klotski/model/layout.ts';
 import { BLOCK, BLOCK_CELL, CELLS, GOAL_PLACE, H_LEFT, HEIGHT, SHAPE_CODES, SHAPE_HEIGHT, SHAPE_OFFSETS, SHAPE_WIDTH, SOLDIER_CELL, V_TOP, WIDTH, blockCellOf } from './geometry.ts';
 import { findMix } from './mixes.ts';
 import { ClassicPosition } from './position.ts';

@@ -3,9 +3,9 @@
  * move, so a player can mark moves as closer, same or farther — like a chess analysis board backed by a tablebase.
  */
 import { attempt } from '../shared/errors.ts';
-import { resolveGoal, type GoalSpec } from '../klotski/goal.ts';
-import type { Layout } from '../klotski/layout.ts';
-import type { Move } from '../klotski/moves.ts';
+import { resolveGoal, type GoalSpec } from '../klotski/model/goal.ts';
+import type { Layout } from '../klotski/model/layout.ts';
+import type { Move } from '../klotski/model/moves.ts';
 import type { Metric } from '../shared/metric.ts';
 import { toClassicPosition } from './classic.ts';
 import { cellOf } from './geometry.ts';

@@ -4,7 +4,7 @@
  * Sets of cells are 20-bit masks; per-(shape, top-left) masks are precomputed once.
  */
 
-import type { Cell } from '../klotski/moves.ts';
+import type { Cell } from '../klotski/model/moves.ts';
 
 export const WIDTH = 4;
 export const HEIGHT = 5;

@@ -2,8 +2,8 @@
  * A classic layout's identity as a position: shapes only (letters ignored, so relabelled pieces match) and folded with
  * its mirror image. Two codes with the same key are the same puzzle — how named layouts are recognised.
  */
-import { formatLayout } from '../klotski/codec.ts';
-import { mirrorLayout, type Layout } from '../klotski/layout.ts';
+import { formatLayout } from '../klotski/model/codec.ts';
+import { mirrorLayout, type Layout } from '../klotski/model/layout.ts';
 import { toClassicPosition, toLayout } from './classic.ts';
 
 /** The key, or null when the layout is not a classic 4×5 position (one 2×2, two or three empty cells). */

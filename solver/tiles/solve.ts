@@ -1,7 +1,7 @@
 /** solve() for 数字华容道: parity first (no search for unsolvable inputs), then the strategy the size allows. */
 import { BudgetClock, type Budget } from '../shared/budget.ts';
 import { fail } from '../shared/errors.ts';
-import type { Cell, Move } from '../klotski/moves.ts';
+import type { Cell, Move } from '../klotski/model/moves.ts';
 import { formatTiles, parityInvariant, parseTilesOrThrow, solvedTiles, type TilesBoard } from './codec.ts';
 import { geometry, manhattan } from './heuristic.ts';
 import { affordableTables, fifteenIda } from './fifteen.ts';

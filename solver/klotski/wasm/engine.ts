@@ -8,14 +8,14 @@
  * the browser's solver worker by fetching it. Until then, and for best-first search, the TypeScript engines run.
  */
 import type { BudgetClock } from '../../shared/budget.ts';
-import { layersAlternate, type Exploration, type ExploreOptions } from '../exploration.ts';
-import { metricCode, STEP, stepKeys } from '../move-tags.ts';
-import { rankLayout } from '../rank-set.ts';
-import { StateTable } from '../state-table.ts';
-import type { WideBitboard } from '../wide-bitboard.ts';
-import { storedFormWide, wideWords, wideWork } from '../wide-bitboard-bfs.ts';
-import type { MultiwordBitboard } from '../multiword-bitboard.ts';
-import { multiwordWords, multiwordWork, storedFormMultiword } from '../multiword-bitboard-bfs.ts';
+import { layersAlternate, type Exploration, type ExploreOptions } from '../search/exploration.ts';
+import { metricCode, STEP, stepKeys } from '../search/move-tags.ts';
+import { rankLayout } from '../search/rank-set.ts';
+import { StateTable } from '../search/state-table.ts';
+import type { WideBitboard } from '../search/typescript/wide-bitboard.ts';
+import { storedFormWide, wideWords, wideWork } from '../search/typescript/wide-bitboard-bfs.ts';
+import type { MultiwordBitboard } from '../search/typescript/multiword-bitboard.ts';
+import { multiwordWords, multiwordWork, storedFormMultiword } from '../search/typescript/multiword-bitboard-bfs.ts';
 
 /** Words per mask of the 128-bit search: a board of 65 to 128 cells goes to it as four. */
 export const ENGINE_WORDS = 4;

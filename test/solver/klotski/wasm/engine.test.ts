@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METRICS, parseLayoutOrThrow, resolveGoal, solve, type Metric } from '../../../../solver/index.ts';
-import { compilePuzzle } from '../../../../solver/klotski/puzzle.ts';
-import { toWideBitboard } from '../../../../solver/klotski/wide-bitboard.ts';
-import { wideExplore } from '../../../../solver/klotski/wide-bitboard-bfs.ts';
-import { toMultiwordBitboard } from '../../../../solver/klotski/multiword-bitboard.ts';
-import { multiwordExplore } from '../../../../solver/klotski/multiword-bitboard-bfs.ts';
+import { compilePuzzle } from '../../../../solver/klotski/model/puzzle.ts';
+import { toWideBitboard } from '../../../../solver/klotski/search/typescript/wide-bitboard.ts';
+import { wideExplore } from '../../../../solver/klotski/search/typescript/wide-bitboard-bfs.ts';
+import { toMultiwordBitboard } from '../../../../solver/klotski/search/typescript/multiword-bitboard.ts';
+import { multiwordExplore } from '../../../../solver/klotski/search/typescript/multiword-bitboard-bfs.ts';
 import {
   bitboardEngineLoaded, ENGINE_WORDS, engineExplore, engineExploreMultiword, enableBitboardEngine,
 } from '../../../../solver/klotski/wasm/engine.ts';
-import { explore } from '../../../../solver/klotski/bfs.ts';
-import type { Exploration } from '../../../../solver/klotski/exploration.ts';
+import { explore } from '../../../../solver/klotski/search/bfs.ts';
+import type { Exploration } from '../../../../solver/klotski/search/exploration.ts';
 import { loadEngineFromDisk } from '../../../../solver/node/bitboard-engine.ts';
 import { BudgetClock, type Budget } from '../../../../solver/shared/budget.ts';
 import { randomLayoutCode, seededRandom } from '../../../helpers/random-layouts.ts';

@@ -1,0 +1,71 @@
+/** Which piece must reach which cell. Default: the single `B` to the bottom centre. */
+import { fail } from '../../shared/errors.ts';
+import { pieceAt, type Layout, type Piece } from './layout.ts';
+
+/** As callers write it: the piece by letter or by its current top-left cell, and the target top-left cell. */
+export interface GoalSpec {
+  piece: string | [number, number];
+  at: [number, number];
+}
+
+export interface Goal {
+  /** Index into `layout.pieces`. */
+  pieceIndex: number;
+  row: number;
+  col: number;
+  /** True when the caller did not give a goal. */
+  isDefault: boolean;
+}
+
+export function defaultTarget(layout: Layout, piece: Piece): [number, number] {
+  return [layout.height - piece.height, Math.floor((layout.width - piece.width) / 2)];
+}
+
+export function resolveGoal(layout: Layout, spec?: GoalSpec | null): Goal {
+  if (spec == null) {
+    const blocks = layout.pieces.filter((p) => p.letter === 'B');
+    if (blocks.length === 0) fail('no-goal', 'no B (2×2 block) and no explicit goal: say which piece must reach which cell');
+    if (blocks.length > 1) {
+      fail('ambiguous-goal', `${blocks.length} B blocks and no explicit goal: say which one must reach which cell`);
+    }
+    const block = blocks[0]!;
+    const [row, col] = defaultTarget(layout, block);
+    return { pieceIndex: layout.pieces.indexOf(block), row, col, isDefault: true };
+  }
+  const piece = findGoalPiece(layout, spec.piece);
+  const at = spec.at;
+  if (!Array.isArray(at) || at.length !== 2 || !at.every(Number.isInteger)) {
+    fail('bad-goal', 'goal.at must be [row, col] with whole numbers');
+  }
+  const [row, col] = at;
+  if (row < 0 || col < 0 || row + piece.height > layout.height || col + piece.width > layout.width) {
+    fail('bad-goal', `goal: ${piece.letter} (${piece.width}×${piece.height}) cannot have its top-left at row ${row} col ${col} on a ${layout.width}×${layout.height} board`, { row, col });
+  }
+  return { pieceIndex: layout.pieces.indexOf(piece), row, col, isDefault: false };
+}
+
+function findGoalPiece(layout: Layout, ref: GoalSpec['piece']): Piece {
+  if (Array.isArray(ref)) {
+    const [row, col] = ref;
+    if (!Number.isInteger(row) || !Number.isInteger(col)) fail('bad-goal', 'goal.piece must be a letter or [row, col]');
+    const piece = pieceAt(layout, row!, col!);
+    if (!piece) fail('bad-goal', `goal: no piece has its top-left at row ${row} col ${col}`, { row: row!, col: col! });
+    return piece;
+  }
+  if (typeof ref !== 'string' || !/^[A-Za-z]$/.test(ref)) fail('bad-goal', 'goal.piece must be a letter or [row, col]');
+  const letter = ref.toUpperCase();
+  const matches = layout.pieces.filter((p) => p.letter === letter);
+  if (matches.length === 0) fail('bad-goal', `goal: there is no piece ${letter} on the board`);
+  if (matches.length > 1) {
+    fail('ambiguous-goal', `goal: ${matches.length} pieces are ${letter}; name the one you mean by its top-left cell, e.g. [${matches[0]!.row}, ${matches[0]!.col}]`);
+  }
+  return matches[0]!;
+}
+
+/** Parses the CLI form `B@3,1` or `0,0@4,2` (piece by letter or by top-left row,col; then the target row,col). */
+export function parseGoalText(text: string): GoalSpec {
+  const m = /^\s*(?:([A-Za-z])|(\d+)\s*,\s*(\d+))\s*@\s*(\d+)\s*,\s*(\d+)\s*$/.exec(text);
+  if (!m) fail('bad-goal', `goal ${JSON.stringify(text)} is not of the form LETTER@row,col or row,col@row,col (e.g. B@3,1)`);
+  const piece: GoalSpec['piece'] = m[1] ? m[1] : [Number(m[2]), Number(m[3])];
+  return { piece, at: [Number(m[4]), Number(m[5])] };
+}

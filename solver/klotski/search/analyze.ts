@@ -1,0 +1,47 @@
+/** The old solvers' "enumerate every layer" mode: the whole space reachable from a layout, by distance. */
+import { explore } from './bfs.ts';
+import { BudgetClock, type Budget } from '../../shared/budget.ts';
+import { formatLayout } from '../model/codec.ts';
+import type { GoalSpec } from '../model/goal.ts';
+import { resolveGoal } from '../model/goal.ts';
+import type { Layout } from '../model/layout.ts';
+import { compilePuzzle, gridToLayout } from '../model/puzzle.ts';
+import type { Metric } from '../../shared/metric.ts';
+
+export interface Analysis {
+  layout: string;
+  metric: Metric;
+  /** `layers[d]` = how many positions are exactly d moves from the layout. */
+  layers: number[];
+  total: number;
+  /** How many of those positions are solved. */
+  solved: number;
+  /** One position at the greatest distance, and that distance. */
+  farthest: { layout: string; distance: number };
+  complete: boolean;
+  stats: { nodes: number; ms: number; bytes: number };
+}
+
+export function analyze(layout: Layout, options: Budget & { metric?: Metric; goal?: GoalSpec | null; maxStates?: number } = {}): Analysis {
+  const metric = options.metric ?? 'move';
+  const goal = resolveGoal(layout, options.goal);
+  const { puzzle, grid } = compilePuzzle(layout, goal);
+  const clock = new BudgetClock(options);
+  // Positions are counted as they are, not folded with their mirror images.
+  const run = explore(puzzle, grid, { metric, fold: false, stopAtGoal: false, clock, maxStates: options.maxStates ?? 20_000_000 });
+  const starts = run.layerStarts;
+  const layers = starts.slice(1).map((end, d) => end - starts[d]!);
+  const last = run.table.size - 1;
+  const cellGrid = new Uint8Array(puzzle.cells);
+  run.gridOf(last, cellGrid);
+  return {
+    layout: formatLayout(layout),
+    metric,
+    layers,
+    total: run.table.size,
+    solved: run.solvedCount,
+    farthest: { layout: formatLayout(gridToLayout(puzzle, cellGrid)), distance: layers.length - 1 },
+    complete: run.status !== 'budget-exceeded',
+    stats: { nodes: run.nodes, ms: Math.round(clock.elapsed() * 1000) / 1000, bytes: run.table.bytes },
+  };
+}

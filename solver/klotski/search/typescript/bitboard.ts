@@ -1,0 +1,262 @@
+/**
+ * Bitboards for boards of up to 32 cells: a position is one 32-bit mask per piece class (the top-left cells of its
+ * pieces; class 0 is the goal piece), and everything a move needs is precomputed per class or per (class, top-left
+ * cell). Where a piece can go is computed bit-parallel: the top-left cells where its shape fits in the free cells are
+ * a few shifts and ANDs, and its reach is a flood inside that mask. A move changes two bits of one word.
+ */
+import type { Puzzle } from '../../model/puzzle.ts';
+import { MAX_MASK_CELLS } from '../../model/tables.ts';
+
+export interface Bitboard extends PieceGeometry {
+  width: number;
+  cells: number;
+  goalCell: number;
+  mirrorable: boolean;
+  /** All cells of the board. */
+  full: number;
+  /** Cells not in the first column (may move left), not in the last column (may move right). */
+  notFirstColumn: number;
+  notLastColumn: number;
+  /** Per class: the top-left cells where its shape lies inside the board. */
+  inBounds: Int32Array;
+  /** `cover[c * cells + p]`: cells covered by a class-c piece with its top-left at p (0 where it does not fit). */
+  cover: Int32Array;
+  /** `touch[c * cells + p]`: the cells next to the piece; a piece with none of them empty cannot move. */
+  touch: Int32Array;
+  /** The start position, one mask per class. */
+  start: Int32Array;
+  /** Pieces per class. */
+  counts: number[];
+  /** The class whose mirror image `mirrorPosition` derives from the others' (see `fillerClass`), or -1. */
+  filler: number;
+  /**
+   * On a board 2, 4 or 8 columns wide, a mask's mirror image is its bits reversed within each row: 1, 2 or 3 swap
+   * stages (0: mirror cell by cell). A class's top-left mask then mirrors as its cells do, shifted right by
+   * `mirrorShift[c]` (the piece's width - 1).
+   */
+  rowSwaps: number;
+  mirrorShift: Int8Array;
+}
+
+/** The bitboard model of a compiled puzzle, or null when the board has more than 32 cells. */
+export function toBitboard(puzzle: Puzzle, grid: Uint8Array): Bitboard | null {
+  const { width, height, cells } = puzzle;
+  if (cells > MAX_MASK_CELLS) return null;
+  const geometry = pieceGeometry(puzzle);
+  const classes = geometry.classes;
+  const full = cells === 32 ? -1 : (1 << cells) - 1;
+  let firstColumn = 0;
+  for (let r = 0; r < height; r++) firstColumn |= 1 << (r * width);
+  const lastColumn = (firstColumn << (width - 1)) | 0;
+  const cover = new Int32Array(classes * cells);
+  const touch = new Int32Array(classes * cells);
+  const inBounds = new Int32Array(classes);
+  const around = (m: number): number =>
+    (((m & ~lastColumn) << 1) | ((m & ~firstColumn) >>> 1) | (m >>> width) | (m << width)) & full & ~m;
+  for (let c = 0; c < classes; c++) {
+    for (let p = 0; p < cells; p++) {
+      if (geometry.mirror[c * cells + p]! < 0) continue;
+      inBounds[c] = inBounds[c]! | (1 << p);
+      let here = 0;
+      for (let i = geometry.offsetStart[c]!; i < geometry.offsetStart[c + 1]!; i++) here |= 1 << (p + geometry.offsets[i]!);
+      cover[c * cells + p] = here;
+      touch[c * cells + p] = around(here);
+    }
+  }
+  const start = new Int32Array(classes);
+  forEachTop(puzzle, grid, (c, p) => (start[c] = start[c]! | (1 << p)));
+  const counts = Array.from(start, (tops) => bitCount(tops));
+  const { rowSwaps, mirrorShift } = rowReversal(geometry, width, cells);
+  return {
+    ...geometry, width, cells, goalCell: puzzle.goalCell, mirrorable: puzzle.mirrorable, full,
+    notFirstColumn: full & ~firstColumn, notLastColumn: full & ~lastColumn, inBounds, cover, touch, start, counts,
+    filler: fillerClass(geometry, counts), rowSwaps, mirrorShift,
+  };
+}
+
+/** Bits reversed within each row of 2^swaps cells (see `Bitboard.rowSwaps`). */
+export function reverseRows(m: number, swaps: number): number {
+  m = ((m >>> 1) & 0x55555555) | ((m & 0x55555555) << 1);
+  if (swaps > 1) m = ((m >>> 2) & 0x33333333) | ((m & 0x33333333) << 2);
+  if (swaps > 2) m = ((m >>> 4) & 0x0f0f0f0f) | ((m & 0x0f0f0f0f) << 4);
+  return m;
+}
+
+/**
+ * The swap stages and per-class shifts that mirror masks on this board (each 32-bit word of them on a board of more
+ * than 32 cells: its rows never straddle two words), checked against the cell-by-cell mirror tables for every cell
+ * and every top-left; { rowSwaps: 0 } where they do not apply.
+ */
+export function rowReversal(geometry: PieceGeometry, width: number, cells: number): { rowSwaps: number; mirrorShift: Int8Array } {
+  const swaps = width === 2 ? 1 : width === 4 ? 2 : width === 8 ? 3 : 0;
+  const mirrorShift = new Int8Array(geometry.classes);
+  const none = { rowSwaps: 0, mirrorShift };
+  if (swaps === 0) return none;
+  // Whether the bit of cell p, reversed in its word and shifted right, is the bit of cell q.
+  const lands = (p: number, q: number, shift: number) =>
+    p >>> 5 === q >>> 5 && ((reverseRows(1 << (p & 31), swaps) >>> shift) | 0) === 1 << (q & 31);
+  for (let p = 0; p < cells; p++) if (!lands(p, geometry.cellMirror[p]!, 0)) return none;
+  for (let c = 0; c < geometry.classes; c++) {
+    let shift = -1;
+    for (let p = 0; p < cells; p++) {
+      const q = geometry.mirror[c * cells + p]!;
+      if (q < 0) continue;
+      if (shift < 0) shift = 31 - Math.clz32(reverseRows(1 << (p & 31), swaps)) - (q & 31);
+      if (shift < 0 || !lands(p, q, shift)) return none;
+    }
+    mirrorShift[c] = Math.max(0, shift);
+  }
+  return { rowSwaps: swaps, mirrorShift };
+}
+
+/** What the bitboard models of every size share: shapes, mirror images and Zobrist codes, per (class, top-left). */
+export interface PieceGeometry {
+  /** Number of piece classes (class 0 is the goal piece). */
+  classes: number;
+  /** Per class c: its shape's cell offsets, `offsets[offsetStart[c] … offsetStart[c + 1])`. */
+  offsets: Int8Array;
+  offsetStart: Int8Array;
+  /** `mirror[c * cells + p]`: the top-left of the same piece in the mirror image; -1 where the shape does not fit. */
+  mirror: Int8Array;
+  /** The mirror image of each cell. */
+  cellMirror: Int8Array;
+  /**
+   * Zobrist codes: `zobrist[c * cells + p]` for a class-c piece at p; `zobristMirror` the code of its mirror image, so
+   * a position's hash and its mirror image's hash both change by two XORs per move.
+   */
+  zobrist: Int32Array;
+  zobristMirror: Int32Array;
+}
+
+export function pieceGeometry(puzzle: Puzzle): PieceGeometry {
+  const { width, cells } = puzzle;
+  const classes = puzzle.classes.length - 1;
+  const mirror = new Int8Array(classes * cells).fill(-1);
+  const offsetList: number[] = [];
+  const offsetStart = new Int8Array(classes + 1);
+  const cellMirror = new Int8Array(cells);
+  for (let p = 0; p < cells; p++) cellMirror[p] = p - (p % width) + (width - 1 - (p % width));
+  for (let c = 0; c < classes; c++) {
+    const { width: w, height: h, fits } = puzzle.classes[c + 1]!;
+    offsetStart[c] = offsetList.length;
+    for (let dr = 0; dr < h; dr++) for (let dc = 0; dc < w; dc++) offsetList.push(dr * width + dc);
+    for (let p = 0; p < cells; p++) if (fits[p]) mirror[c * cells + p] = p - (p % width) + (width - w - (p % width));
+  }
+  offsetStart[classes] = offsetList.length;
+  // Fixed seed: hashes only place keys in the table (keys are always compared in full), so any codes will do.
+  let seed = 0x2545f491;
+  const random = (): number => {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return seed | 0;
+  };
+  const zobrist = new Int32Array(classes * cells);
+  for (let i = 0; i < zobrist.length; i++) zobrist[i] = random();
+  const zobristMirror = new Int32Array(classes * cells);
+  for (let i = 0; i < mirror.length; i++) if (mirror[i]! >= 0) zobristMirror[i] = zobrist[i - (i % cells) + mirror[i]!]!;
+  return { classes, offsets: Int8Array.from(offsetList), offsetStart, mirror, cellMirror, zobrist, zobristMirror };
+}
+
+/**
+ * The class whose mirror image is cheaper to derive than to mirror piece by piece: the single-cell class with the
+ * most pieces (at least 4), or -1. Its cells are the board's cells that are neither empty nor another class's, so its
+ * mirror image is what the other classes' mirror images and the mirrored empty cells leave: a few shifts per class
+ * instead of a table lookup per piece (a board of soldiers has 20 or more).
+ */
+export function fillerClass(geometry: PieceGeometry, counts: ArrayLike<number>): number {
+  let best = -1;
+  for (let c = 0; c < geometry.classes; c++) {
+    const single = geometry.offsetStart[c + 1]! - geometry.offsetStart[c]! === 1;
+    if (single && counts[c]! >= 4 && (best < 0 || counts[c]! > counts[best]!)) best = c;
+  }
+  return best;
+}
+
+/** The number of set bits of a 32-bit word. */
+export function bitCount(m: number): number {
+  m -= (m >>> 1) & 0x55555555;
+  m = (m & 0x33333333) + ((m >>> 2) & 0x33333333);
+  return (Math.imul((m + (m >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+
+/** Calls `f(class, top-left)` for every piece of a part grid (classes counted from 0, the goal piece's). */
+export function forEachTop(puzzle: Puzzle, grid: Uint8Array, f: (c: number, p: number) => void): void {
+  for (let i = 0; i < puzzle.cells; i++) {
+    const part = grid[i]!;
+    if (part !== 0 && puzzle.partOffset[part] === 0) f(puzzle.partClass[part]! - 1, i);
+  }
+}
+
+/** Cells occupied by a class's pieces given their top-left mask. */
+export function occupied(board: Bitboard, c: number, tops: number): number {
+  const { offsets, offsetStart } = board;
+  let m = 0;
+  for (let i = offsetStart[c]!; i < offsetStart[c + 1]!; i++) m |= tops << offsets[i]!;
+  return m;
+}
+
+/** Top-left cells where a class-c piece lies wholly inside `free`. */
+export function fitting(board: Bitboard, c: number, free: number): number {
+  const { offsets, offsetStart } = board;
+  let m = board.inBounds[c]!;
+  for (let i = offsetStart[c]!; i < offsetStart[c + 1]!; i++) m &= free >>> offsets[i]!;
+  return m;
+}
+
+/** The mirror image of a class's top-left mask. */
+export function mirrorTops(board: Bitboard, c: number, tops: number): number {
+  if (board.rowSwaps > 0) return (reverseRows(tops, board.rowSwaps) >>> board.mirrorShift[c]!) | 0;
+  const base = c * board.cells;
+  let m = 0;
+  while (tops) {
+    const p = 31 - Math.clz32(tops & -tops);
+    tops &= tops - 1;
+    m |= 1 << board.mirror[base + p]!;
+  }
+  return m;
+}
+
+/**
+ * Writes the mirror image of a position (class masks `cur`, empty cells `empty`) into `mir` and returns the mirror
+ * image of its empty cells. Mirrored cell by cell, the filler class's image is derived (see `fillerClass`).
+ */
+export function mirrorPosition(board: Bitboard, cur: Int32Array, empty: number, mir: Int32Array): number {
+  const { filler, classes, rowSwaps } = board;
+  const mirrorEmpty = mirrorCells(board, empty);
+  if (rowSwaps > 0) {
+    // Row reversal mirrors a mask in a few operations, however many pieces it holds: the filler too.
+    for (let c = 0; c < classes; c++) mir[c] = mirrorTops(board, c, cur[c]!);
+    return mirrorEmpty;
+  }
+  let taken = mirrorEmpty;
+  for (let c = 0; c < classes; c++) {
+    if (c === filler) continue;
+    const m = mirrorTops(board, c, cur[c]!);
+    mir[c] = m;
+    if (filler >= 0) taken |= occupied(board, c, m);
+  }
+  if (filler >= 0) mir[filler] = board.full & ~taken;
+  return mirrorEmpty;
+}
+
+/** The mirror image of a set of cells. */
+export function mirrorCells(board: Bitboard, cells: number): number {
+  if (board.rowSwaps > 0) return reverseRows(cells, board.rowSwaps);
+  let m = 0;
+  while (cells) {
+    const p = 31 - Math.clz32(cells & -cells);
+    cells &= cells - 1;
+    m |= 1 << board.cellMirror[p]!;
+  }
+  return m;
+}
+
+/** Zobrist hash of a position (one mask per class). */
+export function hashOf(board: Bitboard, position: ArrayLike<number>, codes: Int32Array): number {
+  let h = 0;
+  for (let c = 0; c < board.classes; c++) {
+    for (let tops = position[c]! | 0; tops; tops &= tops - 1) h ^= codes[c * board.cells + 31 - Math.clz32(tops & -tops)]!;
+  }
+  return h;
+}
