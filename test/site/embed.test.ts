@@ -121,6 +121,18 @@ describe('framing', () => {
     await page.close();
   });
 
+  it('solves what the edge refuses with the WebAssembly engine unavailable (its file refused): the TypeScript search in the blob worker', async () => {
+    const { page } = await openBlog();
+    const wasm: string[] = [];
+    await page.context().route('**/engine/bitboard-search.wasm', (route) => (wasm.push(route.request().url()), route.abort()));
+    await page.locator('#w4').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => (document.querySelector('#w4') as HTMLElement).dataset.length === '29', null, { timeout: 60_000 });
+    expect(await page.locator('#w4 .count').textContent()).toBe('29 moves');
+    expect(await page.locator('#w4 .message').count()).toBe(0);
+    expect(wasm.length).toBeGreaterThanOrEqual(1);
+    await page.close();
+  });
+
   it('another origin can frame /embed/… (controls=0 shows only board and counter) but not /', async () => {
     const { page } = await openBlog();
     await page.locator('#f-embed').scrollIntoViewIfNeeded();

@@ -135,6 +135,21 @@ describe('the shareable solution page', () => {
     await page.close();
   });
 
+  it('solves the same 5×5 with the WebAssembly engine unavailable (its file refused): A* in TypeScript, the same answer', async () => {
+    const page = await browser.newPage();
+    const wasm: string[] = [];
+    await page.route('**/engine/bitboard-search.wasm', (route) => (wasm.push(route.request().url()), route.abort()));
+    await page.route('**/solve?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'budget-exceeded', message: 'over budget' } }) }));
+    await page.goto(`${server.url}/s/VBBVS-VBBVS-HHSS.-VSHHS-V.SSS`);
+    await waitReady(page);
+    expect(await page.textContent('#move-count')).toMatch(/29/);
+    expect(await page.getAttribute('body', 'data-solved-by')).toBe('browser');
+    // Without the engine, auto runs A* in TypeScript (breadth-first search only on the engine).
+    expect(await page.getAttribute('body', 'data-algorithm')).toBe('astar');
+    expect(wasm.length).toBeGreaterThanOrEqual(1);
+    await page.close();
+  });
+
   it('plays 峰回路转 (138 moves) even beyond the edge budget, via the browser fallback', async () => {
     const page = await open('/s/SSSV-BBVV-BBVV-.HHV-.SHH');
     await waitReady(page);
