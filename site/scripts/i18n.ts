@@ -74,6 +74,7 @@ const STRINGS = {
   solvingInBrowser: { en: 'The server would not solve this one; solving in your browser…', zh: '服务器没有求解这一局，正在你的浏览器中求解…' },
   invalidLayout: { en: 'Invalid layout', zh: '布局无效' },
   cancelledNoSolution: { en: 'Cancelled; no solution shown.', zh: '已取消，没有显示解法。' },
+  browserSolveFailed: { en: 'This browser could not solve it', zh: '此浏览器无法求解' },
   copyLink: { en: 'Copy link', zh: '复制链接' },
   copied: { en: 'Link copied', zh: '已复制' },
   embed: { en: 'Embed this', zh: '嵌入' },

@@ -42,7 +42,19 @@ export interface WorkerSource {
 /**
  * A solver worker for a page on another origin (the widget on a blog): browsers only start workers from the page's
  * own origin, so a blob URL of that origin imports the solver module from ours (served with CORS).
+ *
+ * By a dynamic `import()`, not a static one: a static import in a worker's module graph is fetched as a *worker*
+ * script, so a host whose CSP says `worker-src blob:` (allowing our blob, as it must) refused the solver module and
+ * the worker died without a word; a dynamic import is a script, allowed by `script-src <our origin>`. Messages that
+ * arrive before the module has loaded are kept and handed to its handler; a module that cannot load says so.
  */
+const BLOB_LOADER = (moduleUrl: string) => `const early = [];
+self.onmessage = (e) => early.push(e);
+import(${JSON.stringify(moduleUrl)}).then(
+  () => { for (const e of early) self.onmessage(e); },
+  (e) => self.postMessage({ type: 'load-failed', message: 'the in-browser solver could not be loaded: ' + (e && e.message || e) }),
+);`;
+
 const crossOriginSources = new Map<string, WorkerSource>();
 export function crossOriginWorker(moduleUrl: string, base: string): WorkerSource {
   // One source per module and origin: the page's widgets then share one kept worker (see `running`).
@@ -52,7 +64,7 @@ export function crossOriginWorker(moduleUrl: string, base: string): WorkerSource
   const source: WorkerSource = {
     base,
     start: () => {
-      const blob = new Blob([`import ${JSON.stringify(moduleUrl)};`], { type: 'text/javascript' });
+      const blob = new Blob([BLOB_LOADER(moduleUrl)], { type: 'text/javascript' });
       const url = URL.createObjectURL(blob);
       const worker = new Worker(url, { type: 'module' });
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
@@ -101,6 +113,7 @@ function workerFor(source: WorkerSource): KeptWorker {
   running.set(source, entry);
   worker.onmessage = (e: MessageEvent) => {
     const msg = e.data;
+    if (msg.type === 'load-failed') return stop(new Error(msg.message));
     const p = pending.get(msg.id);
     if (!p) return;
     if (msg.type === 'progress') p.onProgress(msg.progress);

@@ -141,13 +141,18 @@ class HuarongSolution extends HTMLElement {
     if (!built) return;
     const { player, count, frame, layout, canonical, metric, tiles, lang } = built;
     const remote = await solveRemote(ORIGIN, canonical, metric);
-    const result = remote.ok ? remote.result : remote.failure.kind === 'bad-input' ? null : await this.solveHere(frame, canonical, metric, lang);
+    const here = remote.ok || remote.failure.kind === 'bad-input' ? null : await this.solveHere(frame, canonical, metric, lang);
+    const result = remote.ok ? remote.result : here && 'result' in here ? here.result : null;
     if (this.built !== built) return; // the attributes changed meanwhile: a newer fetch is on its way
     if (!result) {
       const msg = document.createElement('div');
       msg.className = 'message';
       msg.setAttribute('role', 'alert');
-      msg.textContent = remote.ok || remote.failure.kind !== 'bad-input' ? `Huarong: ${t('cancelledNoSolution', lang)}` : `Huarong: ${remote.failure.message}`;
+      msg.textContent = !remote.ok && remote.failure.kind === 'bad-input'
+        ? `Huarong: ${remote.failure.message}`
+        : here && 'error' in here
+          ? `Huarong: ${t('browserSolveFailed', lang)} (${here.error}).`
+          : `Huarong: ${t('cancelledNoSolution', lang)}`;
       count.textContent = '';
       frame.insertBefore(msg, player.root);
       this.dispatchEvent(new CustomEvent('huarong-error', { detail: { message: msg.textContent } }));
@@ -162,7 +167,10 @@ class HuarongSolution extends HTMLElement {
     this.dispatchEvent(new CustomEvent('huarong-ready', { detail: { length: result.length } }));
   }
 
-  /** The edge would not solve it: solve in this browser, showing progress, with a cancel button. */
+  /**
+   * The edge would not solve it: solve in this browser, showing progress, with a cancel button. Null when cancelled;
+   * what went wrong when the browser could not solve it.
+   */
   private async solveHere(frame: HTMLElement, code: string, metric: Metric, lang: Lang) {
     const status = document.createElement('p');
     status.className = 'loading';
@@ -185,9 +193,10 @@ class HuarongSolution extends HTMLElement {
     );
     cancel.addEventListener('click', () => local.cancel());
     try {
-      return await local.result;
-    } catch {
-      return null;
+      const result = await local.result;
+      return result ? { result } : null; // null: cancelled
+    } catch (e) {
+      return { error: (e as Error).message };
     } finally {
       status.remove();
     }

@@ -42,8 +42,13 @@ function blogPage(api: string): string {
 beforeAll(async () => {
   server = await startDevServer();
   blog = createServer((req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(blogPage(server.url));
+    // /strict: a host whose Content-Security-Policy allows the widget (our origin's scripts, blob workers) but not
+    // WebAssembly (no 'wasm-unsafe-eval').
+    const api = server.url;
+    const strict = req.url?.startsWith('/strict') ?? false;
+    const policy = `default-src 'self'; script-src 'self' ${api}; worker-src blob:; connect-src ${api}; style-src 'unsafe-inline' ${api}; img-src ${api} data:; frame-src ${api}`;
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', ...(strict ? { 'Content-Security-Policy': policy } : {}) });
+    res.end(blogPage(api));
   });
   await new Promise<void>((resolve) => blog.listen(0, '127.0.0.1', resolve));
   blogUrl = `http://127.0.0.1:${(blog.address() as { port: number }).port}/post`;
@@ -130,6 +135,27 @@ describe('framing', () => {
     expect(await page.locator('#w4 .count').textContent()).toBe('29 moves');
     expect(await page.locator('#w4 .message').count()).toBe(0);
     expect(wasm.length).toBeGreaterThanOrEqual(1);
+    await page.close();
+  });
+
+  it('solves what the edge refuses on a host whose CSP allows blob workers but forbids WebAssembly', async () => {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+    await page.goto(blogUrl.replace('/post', '/strict'));
+    // The host really forbids it (a blob worker inherits its creator's policy).
+    expect(await page.evaluate(() => WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])).then(() => 'allowed', () => 'refused'))).toBe('refused');
+    await page.locator('#w4').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => (document.querySelector('#w4') as HTMLElement).dataset.length === '29', null, { timeout: 60_000 });
+    expect(await page.locator('#w4 .count').textContent()).toBe('29 moves');
+    expect(await page.locator('#w4 .message').count()).toBe(0);
+    await page.close();
+  });
+
+  it('says so, rather than "cancelled", when the in-browser solver cannot load', async () => {
+    const { page } = await openBlog();
+    await page.context().route('**/widget-solver.js', (route) => route.fulfill({ status: 404, body: 'missing' }));
+    await page.locator('#w4').scrollIntoViewIfNeeded();
+    await page.locator('#w4 .message').waitFor({ timeout: 30_000 });
+    expect(await page.locator('#w4 .message').textContent()).toMatch(/^Huarong: This browser could not solve it \(the in-browser solver could not be loaded: .+\)\.$/);
     await page.close();
   });
 
