@@ -120,9 +120,7 @@ export async function readEntry(kv: KVNamespace | undefined, key: string, width:
 }
 
 export async function writeEntry(kv: KVNamespace | undefined, key: string, entry: CacheEntry, width: number): Promise<void> {
-  const hot = recent.get(key);
-  if (hot?.entry === entry) hot.writtenAt = Date.now();
-  else remember(key, entry);
+  remember(key, entry); // at once, before any await: not yet known to be in KV, its write begun now
   if (!kv) return;
   try {
     const put = isOverBudget(entry)

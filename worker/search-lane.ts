@@ -73,9 +73,9 @@ export async function searchOnce<T>(key: string, search: () => T): Promise<LaneA
       resumedAt = now;
     }
     if (job.result) return answer(job.result as Result<T>, false);
-    // Dropped as abandoned while this request was still waiting (it was starved of turns): queue it again.
+    // Dropped as abandoned while this request was still waiting (it was starved of turns): queue it again (a job in
+    // the map is never finished: a search takes its job out before it runs).
     if (jobs.get(key) !== job) job = enqueue(key);
-    if (job.result) return answer(job.result as Result<T>, false);
     job.seenAt = now;
     dropAbandoned(now);
     if (queue[0] !== job || searchesRun !== armedAfter) continue;

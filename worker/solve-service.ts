@@ -33,7 +33,7 @@ import {
   type Metric,
   type PatternDatabase,
 } from '../solver/index.ts';
-import { OVER_BUDGET_TTL_S, cacheKey, claimUnstoredWrite, forget, isOverBudget, readEntry, recall, remember, writeEntry, type CacheEntry, type OverBudget, type StoredSolution } from './cache.ts';
+import { OVER_BUDGET_TTL_S, cacheKey, claimUnstoredWrite, forget, isOverBudget, readEntry, recall, writeEntry, type CacheEntry, type OverBudget, type StoredSolution } from './cache.ts';
 import type { Env } from './env.ts';
 import type { ApiError } from './errors.ts';
 import { tableSolve } from './tablebase.ts';
@@ -157,9 +157,8 @@ export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) =>
     const answer = await searchOnce(key, search);
     outcome = answer.value;
     if (answer.searched) {
-      // The request that ran the search stores its answer: in this isolate at once (so requests that come after it
-      // find it), in KV past the response (waitUntil keeps the write going if this client has hung up).
-      remember(key, outcome);
+      // The request that ran the search stores its answer: in this isolate at once (writeEntry keeps it before its
+      // first await, so requests that come after it find it), in KV past the response (waitUntil).
       waitUntil(writeEntry(env.SOLUTIONS, key, outcome, plan.width));
     }
   } catch (e) {
