@@ -2,8 +2,8 @@
  * npm run bench (second part) — search beyond the classic tablebase.
  *
  * 1. Breadth-first rate per board size and metric: whole spaces (capped), positions and successors per second, the
- *    search `explore` runs (WebAssembly up to 64 cells) beside the TypeScript bitboard search it replaces and the
- *    part-grid search, in the same run.
+ *    search `explore` runs (the WebAssembly engine) beside the TypeScript search (the part grid: what runs where
+ *    WebAssembly is refused), in the same run.
  * 2. Outcomes on a seeded set of custom boards (other goals for the 2×2, three or more empty cells, 5×5, 4×6, 5×6,
  *    6×6): each strategy's warm median, how many the edge budget answers (by search alone, and as the CLI answers:
  *    the tablebase first), and `auto` against the faster of bfs and ida.
@@ -12,23 +12,18 @@
 import { cpus } from 'node:os';
 import { EDGE_BUDGET, METRICS, parseLayoutOrThrow, resolveGoal, solve, type Algorithm, type GoalSpec, type Metric } from '../solver/index.ts';
 import { fileTables } from '../solver/node/tablebase-files.ts';
-import { explore, exploreGrid, gridWork } from '../solver/klotski/search/bfs.ts';
-import { toBitboard } from '../solver/klotski/search/typescript/bitboard.ts';
-import { bitboardWork } from '../solver/klotski/search/typescript/bitboard-bfs.ts';
-import { toWideBitboard } from '../solver/klotski/search/typescript/wide-bitboard.ts';
-import { wideWork } from '../solver/klotski/search/typescript/wide-bitboard-bfs.ts';
-import { toMultiwordBitboard } from '../solver/klotski/search/typescript/multiword-bitboard.ts';
-import { multiwordWork } from '../solver/klotski/search/typescript/multiword-bitboard-bfs.ts';
+import { explore } from '../solver/klotski/search/explore.ts';
+import { exploreGrid, gridWork } from '../solver/klotski/search/part-grid.ts';
 import { compilePuzzle } from '../solver/klotski/model/puzzle.ts';
 import { BudgetClock } from '../solver/shared/budget.ts';
 import { randomLayoutCode, seededRandom } from '../test/helpers/random-layouts.ts';
 import { loadEngineFromDisk } from '../solver/node/bitboard-engine.ts';
-import { enableBitboardEngine, ENGINE_WORDS, MAX_ENGINE_CELLS } from '../solver/klotski/wasm/engine.ts';
+import { enableBitboardEngine, engineWorkFor } from '../solver/klotski/wasm/engine.ts';
 import { writeSection } from './results.ts';
 import { fmt, median } from './stats.ts';
 
-// As the CLI and the Worker run: breadth-first search on the WebAssembly engine (the rate table also times the
-// TypeScript engines it replaces, in the same run).
+// As the CLI and the Worker run: the searches on the WebAssembly engine (the rate table also times the TypeScript
+// search, in the same run).
 if (!(await loadEngineFromDisk())) throw new Error('build the engine first: npm run build:wasm');
 
 const RATE_BOARDS: Array<[string, string]> = [
@@ -42,8 +37,8 @@ const RATE_BOARDS: Array<[string, string]> = [
 ];
 const RATE_CAP = 300_000;
 
-function rate(code: string, metric: Metric, engine: 'auto' | 'typescript' | 'grid'): { positions: number; ms: number; successors: number } {
-  enableBitboardEngine(engine === 'auto');
+function rate(code: string, metric: Metric, engine: 'engine' | 'grid'): { positions: number; ms: number; successors: number } {
+  enableBitboardEngine(engine === 'engine');
   const layout = parseLayoutOrThrow(code);
   const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, undefined));
   let positions = 0;
@@ -65,36 +60,18 @@ function rate(code: string, metric: Metric, engine: 'auto' | 'typescript' | 'gri
   for (let i = 0; i < 10 || performance.now() < warmUntil; i++) timedRun();
   const times = Array.from({ length: 7 }, timedRun);
   // Successors from the work charged: the searches charge a fixed amount per position and per successor.
-  const { nodeWork: perNode, successorWork: perSuccessor } = engine === 'grid' ? gridWork(puzzle) : searchWork(puzzle, grid, engine === 'auto');
+  const { nodeWork: perNode, successorWork: perSuccessor } = engine === 'grid' ? gridWork(puzzle) : engineWorkFor(puzzle, grid)!;
   enableBitboardEngine(true);
   return { positions, ms: median(times), successors: Math.max(0, (work - nodes * perNode) / perSuccessor) };
-}
-
-/** The work units per position and per successor of the engine `explore` picks for this board (`wasm`: with the engine on). */
-function searchWork(puzzle: ReturnType<typeof compilePuzzle>['puzzle'], grid: Uint8Array, wasm: boolean): { nodeWork: number; successorWork: number } {
-  const board64 = wasm ? toWideBitboard(puzzle, grid, 1) : null;
-  if (board64) return wideWork(board64);
-  const board128 = wasm ? toMultiwordBitboard(puzzle, grid, ENGINE_WORDS) : null;
-  if (board128) return multiwordWork(board128);
-  const narrow = toBitboard(puzzle, grid);
-  if (narrow) return bitboardWork(narrow);
-  const wide = toWideBitboard(puzzle, grid);
-  if (wide) return wideWork(wide);
-  const multiword = toMultiwordBitboard(puzzle, grid);
-  return multiword ? multiwordWork(multiword) : gridWork(puzzle);
 }
 
 const rateRows: string[] = [];
 for (const [name, code] of RATE_BOARDS) {
   for (const metric of METRICS) {
-    const ours = rate(code, metric, 'auto');
-    const cells = code.replace(/-/g, '').length;
-    const engine = cells <= MAX_ENGINE_CELLS ? 'WebAssembly' : 'multiword bitboard';
-    const typescript = cells <= MAX_ENGINE_CELLS ? rate(code, metric, 'typescript') : null;
+    const ours = rate(code, metric, 'engine');
     const grid = rate(code, metric, 'grid');
     const mps = (r: { positions: number; ms: number }) => (r.positions / r.ms / 1000).toFixed(2);
-    const tsCell = typescript ? `${mps(typescript)} M (${(typescript.ms / ours.ms).toFixed(1)}×)` : '—';
-    const row = `| ${name} | ${metric} | ${engine} | ${ours.positions.toLocaleString('en')} | ${fmt(ours.ms)} | ${mps(ours)} M | ${(ours.successors / ours.ms / 1000).toFixed(1)} M | ${tsCell} | ${mps(grid)} M (${(grid.ms / ours.ms).toFixed(1)}×) |`;
+    const row = `| ${name} | ${metric} | ${ours.positions.toLocaleString('en')} | ${fmt(ours.ms)} | ${mps(ours)} M | ${(ours.successors / ours.ms / 1000).toFixed(1)} M | ${mps(grid)} M (${(grid.ms / ours.ms).toFixed(1)}×) |`;
     rateRows.push(row);
     console.log(row);
   }
@@ -245,11 +222,11 @@ writeSection(
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.versions.node}.`,
     '',
     `Breadth-first rate: whole spaces capped at ${RATE_CAP.toLocaleString('en')} positions, mirror images folded where the goal allows, median of 7 runs after at least 10 warm-up runs and 1 s. ` +
-      'Successors are every move generated (most lead to positions already seen). The last two columns are the TypeScript bitboard search (what runs without the WebAssembly engine) and the part-grid search, on the same board in the same run, and how many times slower each is. ' +
+      'Successors are every move generated (most lead to positions already seen). The last column is the TypeScript search (the part grid: what runs where WebAssembly is refused), on the same board in the same run, and how many times slower it is. ' +
       'For scale: the C++ engine dnomd343/klotski was measured at about 6 M positions/s on the classic board (issue 16; not re-measured here).',
     '',
-    '| board | metric | search | positions | median ms | positions/s | successors/s | TypeScript bitboard search | part-grid search |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| board | metric | positions | median ms | positions/s (engine) | successors/s | TypeScript search |',
+    '|---|---|---|---|---|---|---|',
     ...rateRows,
     '',
     `Custom boards (seeded; 9–34 moves; reachable spaces of at most 250,000 positions, as in issue 16; the issue's six examples first): ${summary} Warm medians of 7 runs, the configurations run in turn.`,
@@ -258,7 +235,7 @@ writeSection(
     '|---|---|---|---|---|---|---|---|---|---|---|',
     ...outcomeRows,
     '',
-    'A* and IDA* against breadth-first search: positions expanded to the optimal solution, and ms (one warm run; IDA* capped at 20 s). IDA* runs on the part grid; A* and breadth-first search on bitboards; IDA* and A* use the same goal-distance-plus-blockers bound.',
+    'A* and IDA* against breadth-first search: positions expanded to the optimal solution, and ms (one warm run; IDA* capped at 20 s). IDA* runs in TypeScript on the part grid; A* and breadth-first search on the WebAssembly engine; IDA* and A* use the same goal-distance-plus-blockers bound.',
     '',
     '| board | layout | moves | bfs nodes | bfs ms | astar nodes | astar ms | astar / bfs nodes | ida nodes | ida ms | ida / bfs nodes |',
     '|---|---|---|---|---|---|---|---|---|---|---|',

@@ -2,7 +2,7 @@
  * The one entry point: folds symmetry, picks a strategy, runs it within the budget, and maps the solution back to
  * the caller's orientation and pieces.
  */
-import { explore, positionWords } from './klotski/search/bfs.ts';
+import { explore, positionWords } from './klotski/search/explore.ts';
 import { BudgetClock, type Budget } from './shared/budget.ts';
 import { encodeCommonCode } from './klotski/model/commoncode.ts';
 import { formatLayout, parseLayoutOrThrow } from './klotski/model/codec.ts';
@@ -17,7 +17,7 @@ import { compilePuzzle, estimateStates } from './klotski/model/puzzle.ts';
 import { METRICS, type Metric } from './shared/metric.ts';
 import { DEFAULT_TT_BYTES } from './shared/transposition.ts';
 import { bitboardEngineLoaded } from './klotski/wasm/engine.ts';
-import { MAX_WIDE_CELLS } from './klotski/search/typescript/wide-bitboard.ts';
+import { MAX_WIDE_CELLS } from './klotski/wasm/board64.ts';
 import { isTilesCode, parseTilesOrThrow } from './tiles/codec.ts';
 import type { PatternDatabase } from './tiles/pdb.ts';
 import { solveTiles, type TilesResult } from './tiles/solve.ts';
@@ -103,11 +103,10 @@ export function solveCode(code: string, options: Omit<SolveOptions, 'goal'> & An
 type AnyGoal = { goal?: GoalSpec | string | null };
 
 /**
- * Whether `auto` runs breadth-first search rather than A*: on the WebAssembly engine (boards of up to 64 cells, once a
- * shell has loaded it) breadth-first search runs at 2–3× A*'s rate in TypeScript, which about offsets the positions
- * A*'s bound saves: on the bench's custom boards A* takes a median 0.94–0.98× its time, but up to 1.8× where the bound
- * prunes little, so breadth-first search has the better worst case. Not under a work or node budget: those count
- * positions, and A* stores fewer.
+ * Whether `auto` runs breadth-first search rather than A*: on the WebAssembly engine (once a shell has loaded it)
+ * breadth-first search's visited set by rank, its index over three layers and its skipped steps make it faster than
+ * A* on most of the bench's custom boards, though A* expands fewer positions (`npm run bench`). Not under a work or
+ * node budget: those count positions, and A* stores fewer. Nor past 64 cells, where A* takes about half the time.
  */
 function breadthFirstFaster(cells: number, options: SolveOptions): boolean {
   return bitboardEngineLoaded() && cells <= MAX_WIDE_CELLS && options.maxWork === undefined && options.maxNodes === undefined;
@@ -144,7 +143,7 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
   if (algorithm !== 'ida') {
     // Best-first by default: it stores the positions breadth-first search would, less those the bound rules out.
     const costs = algorithm === 'bfs' || (algorithm === 'auto' && breadthFirstFaster(puzzle.cells, options)) ? null : pieceCosts(puzzle, metric);
-    const maxStates = options.maxStates ?? stateLimit(positionWords(puzzle, costs !== null), costs !== null);
+    const maxStates = options.maxStates ?? stateLimit(positionWords(puzzle), costs !== null);
     const run = explore(puzzle, grid, { metric, fold: true, stopAtGoal: true, clock, maxStates, expectedStates: estimate, costs });
     nodes = run.nodes;
     const stats = { algorithm: run.bestFirst ? ('astar' as const) : ('bfs' as const), nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.table.bytes, estimate };

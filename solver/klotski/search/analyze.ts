@@ -1,5 +1,5 @@
 /** The old solvers' "enumerate every layer" mode: the whole space reachable from a layout, by distance. */
-import { explore } from './bfs.ts';
+import { explore } from './explore.ts';
 import { BudgetClock, type Budget } from '../../shared/budget.ts';
 import { formatLayout } from '../model/codec.ts';
 import type { GoalSpec } from '../model/goal.ts';

@@ -46,6 +46,11 @@ export interface Exploration {
    * seen instead of folding it): rebuilding a solution compares them unfolded.
    */
   storedAsFound?: boolean;
+  /**
+   * The WebAssembly engine's searches: whether `table` can still be read. It is a view of the engine's memory, which
+   * its next search overwrites.
+   */
+  current?: () => boolean;
 }
 
 /**

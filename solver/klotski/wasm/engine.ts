@@ -1,24 +1,25 @@
 /**
- * The breadth-first searches of wide-bitboard-bfs.ts (boards of up to 64 cells) and multiword-bitboard-bfs.ts (65 to
- * 128 cells) compiled to WebAssembly (assembly/, built by `npm run build:wasm` into bitboard-search.wasm): the same
- * positions in the same order, 1.4–3.9× as fast (`npm run bench`).
+ * The search engine's adapter: breadth-first and best-first (A*) search of boards of up to 64 cells (assembly/search.ts,
+ * 64-bit masks) and of 65 to 128 cells (search128.ts, 128-bit masks), compiled to WebAssembly (assembly/, built by
+ * `npm run build:wasm` into bitboard-search.wasm). It writes a board's tables (board64.ts, board128.ts) into the
+ * engine's memory, runs the search under the caller's budget clock and reads the result back.
  *
  * The solver core reads no files, so each shell hands it the compiled module its own way (`loadBitboardEngine`): Node
  * from disk (solver/node/bitboard-engine.ts), the Worker as an imported module (Workers compile no code at run time),
- * the browser's solver worker by fetching it. Until then, and for best-first search, the TypeScript engines run.
+ * the browser's solver worker by fetching it. Until then (or where WebAssembly is refused) the TypeScript search runs
+ * (search/part-grid.ts).
  */
 import type { BudgetClock } from '../../shared/budget.ts';
 import { layersAlternate, type Exploration, type ExploreOptions } from '../search/exploration.ts';
 import { metricCode, STEP, stepKeys } from '../search/move-tags.ts';
 import { rankLayout } from '../search/rank-set.ts';
 import { StateTable } from '../search/state-table.ts';
-import type { WideBitboard } from '../search/typescript/wide-bitboard.ts';
-import { storedFormWide, wideWords, wideWork } from '../search/typescript/wide-bitboard-bfs.ts';
-import type { MultiwordBitboard } from '../search/typescript/multiword-bitboard.ts';
-import { multiwordWords, multiwordWork, storedFormMultiword } from '../search/typescript/multiword-bitboard-bfs.ts';
+import { storedFormWide, toWideBitboard, wideWords, wideWork, type WideBitboard } from './board64.ts';
+import type { Puzzle } from '../model/puzzle.ts';
+import { ENGINE_WORDS, multiwordWords, multiwordWork, storedFormMultiword, toMultiwordBitboard, type MultiwordBitboard } from './board128.ts';
 
-/** Words per mask of the 128-bit search: a board of 65 to 128 cells goes to it as four. */
-export const ENGINE_WORDS = 4;
+export { ENGINE_WORDS };
+
 /** The largest board the engine searches. */
 export const MAX_ENGINE_CELLS = 32 * ENGINE_WORDS;
 
@@ -40,10 +41,37 @@ interface EngineExports {
   resultTags(): number;
   resultLayerStarts(): number;
   resultLayerCount(): number;
+  resultBound(): number;
+}
+
+/**
+ * The engine's work per position, successor and stored position, in the budget's units (≈ 10 ns each): the
+ * TypeScript searches' formulas, scaled to the engine's speed. Calibrated so that the slowest boards found (5×5 and
+ * 6×6 in the move metric on 64-bit masks, 10×10 on 128-bit ones, breadth-first and best-first) are charged at least
+ * about 100 units per microsecond of warm CPU, as the TypeScript searches are: a budget then buys the engine the
+ * positions it can afford in the same time, not those the slower searches could (npm run bench:edge).
+ */
+const WORK_SCALE_64 = 0.36;
+const WORK_SCALE_128 = 0.45;
+
+/** The work the engine charges per position expanded, successor and position stored on a board (up to 128 cells). */
+export function engineWorkFor(puzzle: Puzzle, grid: Uint8Array): { nodeWork: number; successorWork: number; insertWork: number } | null {
+  const board64 = toWideBitboard(puzzle, grid);
+  if (board64) return engineWork(wideWork(board64), WORK_SCALE_64);
+  const board128 = toMultiwordBitboard(puzzle, grid);
+  return board128 ? engineWork(multiwordWork(board128), WORK_SCALE_128) : null;
+}
+
+function engineWork(work: { nodeWork: number; successorWork: number; insertWork: number }, scale: number) {
+  return {
+    nodeWork: Math.ceil(work.nodeWork * scale),
+    successorWork: Math.ceil(work.successorWork * scale),
+    insertWork: Math.ceil(work.insertWork * scale),
+  };
 }
 
 let engine: EngineExports | null = null;
-/** Off: the TypeScript engines run though the engine is loaded (benchmarks and tests compare the two). */
+/** Off: the TypeScript search runs though the engine is loaded (benchmarks and tests compare the two). */
 let enabled = true;
 /** The clock of the search running now (the module's `spent` import asks it). */
 let clock: BudgetClock | null = null;
@@ -62,7 +90,7 @@ const imports: WebAssembly.Imports = {
 };
 
 /**
- * Instantiates the engine from its compiled module for every later breadth-first search. (The shell compiles it: the
+ * Instantiates the engine from its compiled module for every later search. (The shell compiles it: the
  * Worker may not compile code itself, it imports the module.)
  */
 export async function loadBitboardEngine(module: WebAssembly.Module): Promise<void> {
@@ -84,30 +112,31 @@ export function bitboardEngineInstantiated(): boolean {
   return engine !== null;
 }
 
-/** Whether breadth-first searches run on the WebAssembly engine. */
+/** Whether searches run on the WebAssembly engine. */
 export function bitboardEngineLoaded(): boolean {
   return engine !== null && enabled;
 }
 
-/** Turns the loaded engine off (the TypeScript engines run) or on again, for comparing the two. */
+/** Turns the loaded engine off (the TypeScript search runs) or on again, for comparing the two. */
 export function enableBitboardEngine(on: boolean): void {
   enabled = on;
 }
 
 /**
- * Breadth-first search (no `costs`) of a board of up to 64 cells on the engine, as `wideExplore` runs it; null when the
- * engine is not loaded or the search is best-first.
+ * Breadth-first search, or best-first given `costs` (with `stopAtGoal`), of a board of up to 64 cells on the engine, as
+ * `wideExplore` runs it; null when the engine is not loaded.
  */
 export function engineExplore(board: WideBitboard, options: ExploreOptions): Exploration | null {
-  if (!engine || !enabled || (options.stopAtGoal && options.costs)) return null;
+  if (!engine || !enabled) return null;
   const wasm = engine;
   const { metric } = options;
   const fold = options.fold && board.mirrorable;
   const K = board.classes;
   const { cells, offsets, offsetStart } = board;
-  const ranks = rankLayout(cells, board.start, K, board.filler, board.emptyCells);
+  const costs = classCosts(options, cells);
+  const ranks = costs ? null : rankLayout(cells, board.start, K, board.filler, board.emptyCells);
   const words = wideWords(board);
-  const { nodeWork, successorWork, insertWork } = wideWork(board);
+  const { nodeWork, successorWork, insertWork } = engineWork(wideWork(board), WORK_SCALE_64);
   const limit = Math.min(options.maxStates, options.clock.entriesWithin(successorWork + insertWork), 2 ** 31 - 1);
   const start = new Uint32Array(words);
   storedFormWide(board, board.start, fold && !ranks, start);
@@ -121,7 +150,7 @@ export function engineExplore(board: WideBitboard, options: ExploreOptions): Exp
     for (let i = 0; i < 4; i++) quads[4 * c + i] = offsets[offsetStart[c]! + (i < n ? i : 0)]!;
   }
   const code = metricCode(metric);
-  const commuteKeys = code === STEP ? stepKeys(board.width, cells, K, offsets, offsetStart) : null;
+  const commuteKeys = code === STEP && !costs ? stepKeys(board.width, cells, K, offsets, offsetStart) : null;
 
   wasm.reset();
   const put = putter(wasm);
@@ -138,7 +167,7 @@ export function engineExplore(board: WideBitboard, options: ExploreOptions): Exp
     indexBits(limit), initialCapacity(options, limit),
     layersAlternate(metric, fold, board) ? 1 : 0, commuteKeys ? put(commuteKeys) : 0, put(kinds), put(quads),
     ranks ? put(ranks.strides) : 0, ranks ? put(ranks.binomial) : 0, ranks ? ranks.maxK + 1 : 0, ranks ? ranks.emptyStride : 0,
-    ranks ? ranks.bitmapWords : 0, put(start),
+    ranks ? ranks.bitmapWords : 0, put(start), costs ? put(costs) : 0,
   ];
   const header = put(Int32Array.from([...boardFields, ...searchFields]));
   const run = runSearch(wasm, options.clock, words, () => wasm.search(header, options.clock.work));
@@ -146,24 +175,25 @@ export function engineExplore(board: WideBitboard, options: ExploreOptions): Exp
 }
 
 /**
- * Breadth-first search (no `costs`) of a board of 65 to 128 cells on the engine (search128.ts), as `multiwordExplore`
- * runs it on the same board with four words per mask (`toMultiwordBitboard(…, 4)`); null when the engine is not
- * loaded, the search is best-first, or the masks are not four words.
+ * Breadth-first search, or best-first given `costs` (with `stopAtGoal`), of a board of 65 to 128 cells on the engine
+ * (search128.ts), as `multiwordExplore` runs it on the same board with four words per mask
+ * (`toMultiwordBitboard(…, 4)`); null when the engine is not loaded or the masks are not four words.
  */
 export function engineExploreMultiword(board: MultiwordBitboard, options: ExploreOptions): Exploration | null {
-  if (!engine || !enabled || (options.stopAtGoal && options.costs) || board.W !== ENGINE_WORDS) return null;
+  if (!engine || !enabled) return null;
   const wasm = engine;
   const { metric } = options;
   const fold = options.fold && board.mirrorable;
   const K = board.classes;
   const { cells, width, offsets, offsetStart } = board;
   const words = multiwordWords(board);
-  const { nodeWork, successorWork, insertWork } = multiwordWork(board);
+  const { nodeWork, successorWork, insertWork } = engineWork(multiwordWork(board), WORK_SCALE_128);
   const limit = Math.min(options.maxStates, options.clock.entriesWithin(successorWork + insertWork), 2 ** 31 - 1);
   const start = new Uint32Array(words);
   storedFormMultiword(board, board.start, fold, start);
   const code = metricCode(metric);
-  const commuteKeys = code === STEP ? stepKeys(width, cells, K, offsets, offsetStart) : null;
+  const costs = classCosts(options, cells);
+  const commuteKeys = code === STEP && !costs ? stepKeys(width, cells, K, offsets, offsetStart) : null;
   // Per cell: the cell alone, and its neighbours (a step's targets); the columns' masks.
   const cellBits = new Int32Array(4 * cells);
   const stepTargets = new Int32Array(4 * cells);
@@ -199,9 +229,18 @@ export function engineExploreMultiword(board: MultiwordBitboard, options: Explor
   const searchFields = [
     fold ? 1 : 0, board.goalCell, options.stopAtGoal ? 1 : 0, nodeWork, successorWork, insertWork, limit, indexBits(limit),
     initialCapacity(options, limit), layersAlternate(metric, fold, board) ? 1 : 0, commuteKeys ? put(commuteKeys) : 0, put(start),
+    costs ? put(costs) : 0,
   ];
   const header = put(Int32Array.from([...boardFields, ...searchFields]));
   return runSearch(wasm, options.clock, words, () => wasm.search128(header, options.clock.work));
+}
+
+/**
+ * Best-first search's per-piece costs by bitboard class (the puzzle's class c + 1 is the bitboard's class c) and cell,
+ * or null for breadth-first search.
+ */
+function classCosts(options: ExploreOptions, cells: number): Int32Array | null {
+  return options.stopAtGoal && options.costs ? Int32Array.from(options.costs.subarray(cells)) : null;
 }
 
 let below: Int32Array | null = null;
@@ -233,8 +272,17 @@ function initialCapacity(options: ExploreOptions, limit: number): number {
   return Math.min(options.expectedStates ?? 1024, 1 << 10, limit);
 }
 
-/** Runs a search on the engine under `budget` and copies its result out (records of `words` words). */
+/** Searches run on the engine so far: a result's table is readable until the next one starts. */
+let searches = 0;
+
+/**
+ * Runs a search on the engine under `budget` and reports it (records of `words` words). The table is a view of the
+ * engine's memory, not a copy, valid until the engine's next search (`current`): its callers read what they need at
+ * once, and copying costs more than many searches (fresh memory is slow to touch: 2 ms for the 0.6 MB of an edge
+ * search's table on the bench's machine, as long as the search itself).
+ */
 function runSearch(wasm: EngineExports, budget: BudgetClock, words: number, search: () => void): Exploration {
+  const run = ++searches;
   clock = budget;
   let trapped = false;
   try {
@@ -250,15 +298,17 @@ function runSearch(wasm: EngineExports, budget: BudgetClock, words: number, sear
   const size = wasm.resultSize();
   const table = StateTable.fromArrays(
     words, size,
-    new Uint32Array(memory, wasm.resultRecords(), size * words).slice(),
-    new Int32Array(memory, wasm.resultParents(), size).slice(),
-    new Uint16Array(memory, wasm.resultTags(), size).slice(),
+    new Uint32Array(memory, wasm.resultRecords(), size * words),
+    new Int32Array(memory, wasm.resultParents(), size),
+    new Uint16Array(memory, wasm.resultTags(), size),
   );
   const layerStarts = Array.from(new Int32Array(memory, wasm.resultLayerStarts(), wasm.resultLayerCount()));
+  const bound = wasm.resultBound();
   budget.work = trapped ? budget.work : wasm.resultWork();
   const status = trapped ? 'budget-exceeded' : (['solved', 'exhausted', 'budget-exceeded'] as const)[wasm.resultStatus()]!;
   return {
     status, table, layerStarts, goalIndex: wasm.resultGoalIndex(), solvedCount: wasm.resultSolvedCount(), nodes: wasm.resultNodes(),
-    lowerBound: layerStarts.length,
+    lowerBound: bound >= 0 ? bound : layerStarts.length, current: () => searches === run,
   };
 }
+

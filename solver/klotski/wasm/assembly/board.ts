@@ -1,5 +1,5 @@
 /**
- * The board the search runs on: the tables of wide-bitboard.ts that the loader writes into memory, read here as 64-bit
+ * The board the search runs on: the tables of board64.ts that the loader writes into memory, read here as 64-bit
  * masks (a board of up to 64 cells is one word per mask), and what is worked out from them: the cells next to a set,
  * a piece's reach in each metric, and mirror images.
  */
@@ -120,7 +120,7 @@ export function reach(p: i32, fit: u64): u64 {
   return out;
 }
 
-/** Bits reversed within each row, on boards whose rows are 2, 4 or 8 cells (bitboard.ts `reverseRows`). */
+/** Bits reversed within each row, on boards whose rows are 2, 4 or 8 cells (geometry.ts `reverseRows`). */
 function reverseRows(m: u64): u64 {
   m = ((m >> 1) & 0x5555555555555555) | ((m & 0x5555555555555555) << 1);
   if (rowSwaps > 1) m = ((m >> 2) & 0x3333333333333333) | ((m & 0x3333333333333333) << 2);

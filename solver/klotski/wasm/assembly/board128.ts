@@ -1,6 +1,6 @@
 /**
  * The board of the 128-bit search (search128.ts): boards of 65 to 128 cells, every mask one v128 (cells 0–63 in lane
- * 0, 64–127 in lane 1), read from the tables of multiword-bitboard.ts with four words per mask. board.ts's helpers
+ * 0, 64–127 in lane 1), read from the tables of board128.ts (the loader's) with four words per mask. board.ts's helpers
  * (cells next to a set, a piece's reach, mirror images) on two lanes: bitwise operations take one instruction, a
  * shift moves the bits that cross from one lane to the other by a lane shuffle.
  */

@@ -1,7 +1,7 @@
 /** The engine's exports (engine.ts loads it): memory for the inputs, the searches, and their results. */
 export { reserve, reset } from './memory';
 export {
-  resultGoalIndex, resultLayerCount, resultLayerStarts, resultNodes, resultParents, resultRecords, resultSize, resultSolvedCount, resultStatus,
+  resultGoalIndex, resultBound, resultLayerCount, resultLayerStarts, resultNodes, resultParents, resultRecords, resultSize, resultSolvedCount, resultStatus,
   resultTags, resultWork,
 } from './result';
 export { search } from './search';

@@ -1,7 +1,9 @@
 /**
- * The bookkeeping of the breadth-first loop, shared by search.ts and search128.ts: where layers begin (and the hash
- * index's window over them), the work charged per position expanded and the budget clock asked, and how a search ends.
+ * The bookkeeping of the search loop, shared by search.ts and search128.ts: where layers begin (and the hash index's
+ * window over them) in breadth-first search, the work charged per position expanded and the budget clock asked, and
+ * how a search ends.
  */
+import { openF } from './open-list';
 import { BUDGET_EXCEEDED, EXHAUSTED, goalFound, lastLayerStart, layersBegun, pushLayer, SOLVED, spent, stop, WORK_CHECK } from './result';
 import { forgetBefore, size } from './state-table';
 
@@ -9,6 +11,8 @@ let nodeWork: f64 = 0;
 let successorWork: f64 = 0;
 let insertWork: f64 = 0;
 let alternating = false;
+/** Best-first: no layers; the index holds every position and the clock is told the f being expanded. */
+let bestFirst = false;
 /** Where the layer being expanded ends. */
 let layerEnd = 0;
 let expanded = 0;
@@ -21,7 +25,8 @@ let nextCheck: f64 = 0;
  * Starts the loop, the start position stored as layer 0 and `startWork` units of the budget spent: work per position
  * expanded, per successor and per position stored; whether no successor shares its parent's layer.
  */
-export function beginLoop(startWork: f64, perNode: f64, perSuccessor: f64, perInsert: f64, layersAlternate: bool): void {
+export function beginLoop(startWork: f64, perNode: f64, perSuccessor: f64, perInsert: f64, layersAlternate: bool, byCost: bool): void {
+  bestFirst = byCost;
   nodeWork = perNode;
   successorWork = perSuccessor;
   insertWork = perInsert;
@@ -40,7 +45,7 @@ export function beginLoop(startWork: f64, perNode: f64, perSuccessor: f64, perIn
  * spent: the search has stopped.
  */
 @inline export function expand(idx: i32, successors: i32): bool {
-  if (idx == layerEnd) {
+  if (idx == layerEnd && !bestFirst) {
     // Successors of this layer lie in the layers before and after it (and in its own, unless layers alternate).
     forgetBefore(lastLayerStart(), alternating ? idx : size);
     pushLayer(idx);
@@ -49,7 +54,7 @@ export function beginLoop(startWork: f64, perNode: f64, perSuccessor: f64, perIn
   spentWork += nodeWork + <f64>successors * successorWork + <f64>(size - charged) * insertWork;
   if (spentWork >= nextCheck) {
     nextCheck = spentWork + WORK_CHECK;
-    if (spent(expanded, layersBegun() - 1, spentWork)) {
+    if (spent(expanded, bestFirst ? openF : layersBegun() - 1, spentWork)) {
       stop(BUDGET_EXCEEDED, expanded, spentWork);
       return false;
     }

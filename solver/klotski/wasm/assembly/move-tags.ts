@@ -1,4 +1,4 @@
-/** Move tags (move-tags.ts of the TypeScript engine): the cell a position's last move ended on and where it began. */
+/** Move tags (search/move-tags.ts): the cell a position's last move ended on and where it began. */
 import { MOVE, STEP } from './board';
 
 @inline export function moveTag(cell: i32, origin: i32): i32 {

@@ -21,6 +21,8 @@ let goalIndex: i32 = -1;
 let solvedCount: i32 = 0;
 let nodes: i32 = 0;
 let work: f64 = 0;
+/** Best-first: no solution is shorter than this (-1: breadth-first, whose bound is its layers). */
+let bound: i32 = -1;
 let layerStarts: usize = 0;
 let layerCount: i32 = 0;
 let layerCapacity: i32 = 0;
@@ -36,6 +38,7 @@ export function resultParents(): usize { return parents; }
 export function resultTags(): usize { return tags; }
 export function resultLayerStarts(): usize { return layerStarts; }
 export function resultLayerCount(): i32 { return layerCount; }
+export function resultBound(): i32 { return bound; }
 
 /** Starts a result: no layers, no goal, `startWork` units spent. */
 export function beginResult(startWork: f64): void {
@@ -47,6 +50,12 @@ export function beginResult(startWork: f64): void {
   solvedCount = 0;
   nodes = 0;
   work = startWork;
+  bound = -1;
+}
+
+/** Best-first: the lower bound the search proved where it stopped. */
+export function proveBound(lowerBound: i32): void {
+  bound = lowerBound;
 }
 
 export function pushLayer(start: i32): void {
@@ -73,6 +82,12 @@ export function pushLayer(start: i32): void {
 @inline export function foundSolved(idx: i32): void {
   solvedCount++;
   if (goalIndex < 0) goalIndex = idx;
+}
+
+/** Best-first: state `idx`, about to be expanded, is solved; it is the goal (the only one counted). */
+export function takeGoal(idx: i32): void {
+  solvedCount = 1;
+  goalIndex = idx;
 }
 
 @inline export function goalFound(): bool {

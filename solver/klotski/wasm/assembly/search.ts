@@ -1,10 +1,12 @@
 /**
- * Breadth-first search over 64-bit bitboards: wide-bitboard-bfs.ts's breadth-first search, step for step, on boards of
- * up to 64 cells, so that it stores the same positions in the same order (the tests compare the two tables word for
- * word). WebAssembly has 64-bit integers: a mask is one number, where the TypeScript engine carries two 32-bit halves
- * through every shift, and no call here is left out-of-line by a JIT's inlining budget.
+ * Breadth-first search over 64-bit bitboards, on boards of up to 64 cells: a mask is one number, and no call here is
+ * left out-of-line by a JIT's inlining budget. A stored position is its class masks, its empty cells, its Zobrist hash
+ * and its mirror image's; the orientation kept when folding is the one with the smaller hash, ties broken by the masks
+ * (board64.ts `storedFormWide` writes the start that way). Boards of soldiers and a few other pieces keep a visited set
+ * by rank instead of the hash index (rank-set.ts).
  *
- * Best-first search (A*) stays in TypeScript.
+ * Given per-piece costs it searches best-first (A*), expanding positions in the open list's order (open-list.ts)
+ * instead of the table's.
  */
 import {
   around, bit, cells, classes, cover, inBounds, lowest, metric, mirrorOf, mirrorPosition, MOVE, offset, offsetStart, reach,
@@ -14,14 +16,15 @@ import { reserve } from './memory';
 import { knownFromParent, moveTag, taggedCell, taggedOrigin } from './move-tags';
 import { classStride, emptyStride, markRank, rankOfCells, rankOfPosition, useRanks } from './rank-set';
 import { beginLoop, expand, finish, halt } from './loop';
-import { beginResult, BUDGET_EXCEEDED, foundSolved, pushLayer, SOLVED } from './result';
-import { append, dropIndex, insertAt, probe, recordAt, size, tags, newTable } from './state-table';
+import { newOpenList, openAdd, openF, openG, openImprove, openPop } from './open-list';
+import { beginResult, BUDGET_EXCEEDED, foundSolved, proveBound, pushLayer, SOLVED, takeGoal } from './result';
+import { append, dropIndex, insertAt, parents, probe, recordAt, size, tags, newTable } from './state-table';
 
 @inline function maskAt(at: usize, c: i32): u64 {
   return load<u64>(at + ((<usize>c) << 3));
 }
 
-/** With equal hashes: whether the successor's mirror image comes first in word order (wide-bitboard-bfs.ts). */
+/** With equal hashes: whether the successor's mirror image comes first in word order (board64.ts `storedFormWide`). */
 function mirrorBeforeSelf(cur: usize, mir: usize, c: i32, moved: u64, mirrorMoved: u64): bool {
   for (let j = 0; j < classes; j++) {
     let a = maskAt(cur, j);
@@ -57,6 +60,9 @@ export function search(header: usize, startWork: f64): void {
   const shapeKinds = <usize>load<u32>(at, 48);
   const quads = <usize>load<u32>(at, 52);
   const start = <usize>load<u32>(at, 76);
+  // Best-first: per class and cell, the piece's part of the bound (heuristic.ts `pieceCosts`); 0 for breadth-first.
+  const costs = <usize>load<u32>(at, 80);
+  const bestFirst = costs != 0;
   const K = classes;
 
   const cur = reserve(K << 3);
@@ -80,13 +86,30 @@ export function search(header: usize, startWork: f64): void {
     if (stopAtGoal) {
       pushLayer(0);
       pushLayer(1);
+      proveBound(0);
       return;
     }
   }
-  beginLoop(startWork, nodeWork, successorWork, insertWork, alternating);
+  beginLoop(startWork, nodeWork, successorWork, insertWork, alternating, bestFirst);
+  if (bestFirst) {
+    newOpenList(initialCapacity);
+    openAdd(0, 0, startCost(start, costs));
+  }
   let successors = 0;
-  for (let idx = 0; idx < size; idx++) {
-    if (!expand(idx, successors)) return;
+  let order = 0;
+  for (;;) {
+    let idx: i32;
+    if (bestFirst) {
+      idx = openPop();
+      if (idx < 0) break;
+    } else {
+      if (order >= size) break;
+      idx = order++;
+    }
+    if (!expand(idx, successors)) {
+      if (bestFirst) proveBound(openF);
+      return;
+    }
     successors = 0;
     const rec = recordAt(idx);
     memory.copy(cur, rec, (<usize>K) << 3);
@@ -94,6 +117,15 @@ export function search(header: usize, startWork: f64): void {
     const hash = load<i32>(rec + ((<usize>K + 1) << 3));
     const mirrorHash = load<i32>(rec + ((<usize>K + 1) << 3) + 4);
     const solvedHere = (maskAt(cur, 0) & goalBit) != 0;
+    // Best-first: a goal queued rather than taken at once is taken when it comes up.
+    if (bestFirst && solvedHere) {
+      takeGoal(idx);
+      proveBound(openF);
+      halt(SOLVED);
+      return;
+    }
+    const g = bestFirst ? openG(idx) + 1 : 0;
+    const hHere = bestFirst ? openF - g + 1 : 0;
     const tag = <i32>load<u16>(tags + ((<usize>idx) << 1));
     const movedCell = taggedCell(tag);
     // The step metric skips steps that commute with the one that made this position and come first (move-tags.ts).
@@ -208,18 +240,30 @@ export function search(header: usize, startWork: f64): void {
             store<u64>(mc, changed);
             const slot = probe(key, src);
             store<u64>(mc, before);
-            if (slot < 0) continue;
+            if (slot < 0) {
+              // Best-first: a position found again by a shorter way takes this one as its parent.
+              const known = -slot - 1;
+              if (bestFirst && g < openG(known) && openImprove(known, g, hHere - costOf(costs, c, p) + costOf(costs, c, q))) {
+                store<i32>(parents + ((<usize>known) << 2), idx);
+                store<u16>(tags + ((<usize>known) << 1), <u16>(useMirror ? moveTag(mq, mp) : moveTag(q, p)));
+              }
+              continue;
+            }
             const nextEmpty = useMirror ? mirrorEmpty ^ cover(c, mp) ^ cover(c, mq) : empty ^ coverP ^ coverQ;
             added = insertAt(slot, src, c, changed, nextEmpty, key, useMirror ? h : hm, idx, useMirror ? moveTag(mq, mp) : moveTag(q, p));
           }
           if (added == -2) {
+            if (bestFirst) proveBound(openF);
             halt(BUDGET_EXCEEDED);
             return;
           }
+          if (bestFirst) openAdd(added, g, hHere - costOf(costs, c, p) + costOf(costs, c, q));
           // The goal piece is class 0; a folded key is solved exactly when its mirror is (the goal is symmetric).
           if (c == 0 ? ((maskAt(cur, 0) ^ moved) & goalBit) != 0 : solvedHere) {
             foundSolved(added);
-            if (stopAtGoal) {
+            // Best-first: a goal beyond the f being expanded may not be the nearest; it waits its turn.
+            if (stopAtGoal && (!bestFirst || g <= openF)) {
+              if (bestFirst) proveBound(g);
               halt(SOLVED);
               return;
             }
@@ -229,4 +273,17 @@ export function search(header: usize, startWork: f64): void {
     }
   }
   finish();
+}
+
+@inline function costOf(costs: usize, c: i32, p: i32): i32 {
+  return load<i32>(costs + ((<usize>(c * cells + p)) << 2));
+}
+
+/** The bound of a position (class masks at `at`): the sum of its pieces' costs. */
+function startCost(at: usize, costs: usize): i32 {
+  let sum = 0;
+  for (let c = 0; c < classes; c++) {
+    for (let tops = maskAt(at, c); tops != 0; tops &= tops - 1) sum += costOf(costs, c, lowest(tops));
+  }
+  return sum;
 }

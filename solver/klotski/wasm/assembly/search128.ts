@@ -1,12 +1,12 @@
 /**
- * Breadth-first search over 128-bit bitboards (boards of 65 to 128 cells, up to 10×10): multiword-bitboard-bfs.ts's
- * breadth-first search with four words per mask, step for step, so that it stores the same positions in the same
- * order (the tests compare the two tables word for word). Where the TypeScript search works cell by cell through
- * entry lists and floods, this one shifts whole masks, as search.ts does on one word: a mask is one v128.
+ * Breadth-first search over 128-bit bitboards (boards of 65 to 128 cells, up to 10×10): search.ts with every mask one
+ * v128, shifted whole as search.ts shifts its 64-bit words.
  *
  * A position's moves are listed first, and their probes' memory (index slots, then the records they name) read in two
  * short loops before the probes run: the tables of a 10×10 search outgrow the processor's caches, and misses issued
  * together overlap where a probe's own wait for each other (about 1.2× on the bench's 10×10).
+ *
+ * Given per-piece costs it searches best-first (A*), as search.ts does.
  */
 import {
   around, bit, cells, classes, cover, high, inBounds, isEmpty, low, metric, mirrorOf, mirrorPosition, offset, offsetStart, reach,
@@ -16,8 +16,9 @@ import { MOVE } from './board';
 import { reserve } from './memory';
 import { knownFromParent, moveTag, taggedCell, taggedOrigin } from './move-tags';
 import { beginLoop, expand, finish, halt } from './loop';
-import { beginResult, BUDGET_EXCEEDED, foundSolved, pushLayer, SOLVED } from './result';
-import { claim, indexAt, newTable, probe, recordAt, size, tags, firstSlot, warmRecord } from './state-table';
+import { newOpenList, openAdd, openF, openG, openImprove, openPop } from './open-list';
+import { beginResult, BUDGET_EXCEEDED, foundSolved, proveBound, pushLayer, SOLVED, takeGoal } from './result';
+import { claim, indexAt, newTable, parents, probe, recordAt, size, tags, firstSlot, warmRecord } from './state-table';
 
 /** What the reads ahead (`warmRecord`) returned, kept so that they are not optimised away. */
 let warmth = 0;
@@ -34,7 +35,7 @@ let warmth = 0;
   return i32x4.extract_lane(m, 3);
 }
 
-/** With equal hashes: whether the successor's mirror image comes first in word order (multiword-bitboard-bfs.ts). */
+/** With equal hashes: whether the successor's mirror image comes first in word order (board128.ts `storedFormMultiword`). */
 function mirrorBeforeSelf(cur: usize, mir: usize, c: i32, moved: v128, mirrorMoved: v128): bool {
   for (let j = 0; j < classes; j++) {
     let a = maskAt(cur, j);
@@ -70,6 +71,9 @@ export function search128(header: usize, startWork: f64): void {
   const alternating = load<i32>(at, 36) != 0;
   const commuteKeys = <usize>load<u32>(at, 40);
   const start = <usize>load<u32>(at, 44);
+  // Best-first: per class and cell, the piece's part of the bound (heuristic.ts `pieceCosts`); 0 for breadth-first.
+  const costs = <usize>load<u32>(at, 48);
+  const bestFirst = costs != 0;
   const K = classes;
   const emptyAt = (<usize>K) << 4;
   const hashAt = emptyAt + 16;
@@ -94,13 +98,30 @@ export function search128(header: usize, startWork: f64): void {
     if (stopAtGoal) {
       pushLayer(0);
       pushLayer(1);
+      proveBound(0);
       return;
     }
   }
-  beginLoop(startWork, nodeWork, successorWork, insertWork, alternating);
+  beginLoop(startWork, nodeWork, successorWork, insertWork, alternating, bestFirst);
+  if (bestFirst) {
+    newOpenList(initialCapacity);
+    openAdd(0, 0, startCost(start, costs));
+  }
   let successors = 0;
-  for (let idx = 0; idx < size; idx++) {
-    if (!expand(idx, successors)) return;
+  let order = 0;
+  for (;;) {
+    let idx: i32;
+    if (bestFirst) {
+      idx = openPop();
+      if (idx < 0) break;
+    } else {
+      if (order >= size) break;
+      idx = order++;
+    }
+    if (!expand(idx, successors)) {
+      if (bestFirst) proveBound(openF);
+      return;
+    }
     successors = 0;
     const rec = recordAt(idx);
     for (let c = 0; c < K; c++) v128.store(cur + ((<usize>c) << 4), maskAt(rec, c));
@@ -108,6 +129,15 @@ export function search128(header: usize, startWork: f64): void {
     const hash = load<i32>(rec + hashAt);
     const mirrorHash = load<i32>(rec + hashAt + 4);
     const solvedHere = !isEmpty(v128.and(maskAt(cur, 0), goalBit));
+    // Best-first: a goal queued rather than taken at once is taken when it comes up.
+    if (bestFirst && solvedHere) {
+      takeGoal(idx);
+      proveBound(openF);
+      halt(SOLVED);
+      return;
+    }
+    const g = bestFirst ? openG(idx) + 1 : 0;
+    const hHere = bestFirst ? openF - g + 1 : 0;
     const tag = <i32>load<u16>(tags + ((<usize>idx) << 1));
     const movedCell = taggedCell(tag);
     // The step metric skips steps that commute with the one that made this position and come first (move-tags.ts).
@@ -206,15 +236,27 @@ export function search128(header: usize, startWork: f64): void {
         }
       }
       v128.store(mc, before);
-      if (slot < 0) continue;
+      if (slot < 0) {
+        // Best-first: a position found again by a shorter way takes this one as its parent.
+        const known = -slot - 1;
+        if (bestFirst && g < openG(known) && openImprove(known, g, hHere - costOf(costs, c, p) + costOf(costs, c, q))) {
+          store<i32>(parents + ((<usize>known) << 2), idx);
+          store<u16>(tags + ((<usize>known) << 1), <u16>(useMirror ? moveTag(mq, mp) : moveTag(q, p)));
+        }
+        continue;
+      }
       if (added == -2) {
+        if (bestFirst) proveBound(openF);
         halt(BUDGET_EXCEEDED);
         return;
       }
+      if (bestFirst) openAdd(added, g, hHere - costOf(costs, c, p) + costOf(costs, c, q));
       // The goal piece is class 0; a folded key is solved exactly when its mirror is (the goal is symmetric).
       if (c == 0 ? !isEmpty(v128.and(v128.xor(maskAt(cur, 0), moved), goalBit)) : solvedHere) {
         foundSolved(added);
-        if (stopAtGoal) {
+        // Best-first: a goal beyond the f being expanded may not be the nearest; it waits its turn.
+        if (stopAtGoal && (!bestFirst || g <= openF)) {
+          if (bestFirst) proveBound(g);
           halt(SOLVED);
           return;
         }
@@ -223,4 +265,20 @@ export function search128(header: usize, startWork: f64): void {
   }
   warmth = sink;
   finish();
+}
+
+@inline function costOf(costs: usize, c: i32, p: i32): i32 {
+  return load<i32>(costs + ((<usize>(c * cells + p)) << 2));
+}
+
+/** The bound of a position (class masks at `at`): the sum of its pieces' costs. */
+function startCost(at: usize, costs: usize): i32 {
+  let sum = 0;
+  for (let c = 0; c < classes; c++) {
+    const m = maskAt(at, c);
+    for (let half = 0; half < 2; half++) {
+      for (let tops = half == 0 ? low(m) : high(m); tops != 0; tops &= tops - 1) sum += costOf(costs, c, (half << 6) + <i32>ctz(tops));
+    }
+  }
+  return sum;
 }

@@ -1,5 +1,5 @@
 /**
- * The list of stored positions and its hash index: state-table.ts of the TypeScript engine, with the records the
+ * The list of stored positions and its hash index: search/state-table.ts, with the records the
  * loader copies out in the same layout. A record is per class a mask of 8 or 16 bytes (lowest cells first), the
  * empty cells, the hash and the mirror image's hash. Parents (i32) and tags (u16) are arrays of their own.
  *

@@ -1,10 +1,12 @@
 /**
- * Bitboards for boards of 33 to 64 cells (6×6, 7×7, 8×8, 5×10 …): the model of bitboard.ts with every mask split into
- * two int32 words, `lo` (cells 0–31) and `hi` (cells 32–63). Arrays of masks interleave the two: `[2i]` lo, `[2i + 1]`
- * hi. The shifts below carry bits across the two words, so a search moves, fits and floods pieces as on one word.
+ * The tables of the engine's 64-bit search (assembly/board.ts, search.ts), for boards of up to 64 cells: shapes,
+ * covers, neighbours and mirror images per (class, top-left) as masks, each a lo/hi pair of int32 words (`lo` cells
+ * 0–31, `hi` 32–63; arrays of masks interleave them), which the loader writes into the engine's memory. Also the stored
+ * form of a position (its masks, empty cells and hashes, the orientation kept when folding) and the work a search is
+ * charged.
  */
-import { bitCount, fillerClass, forEachTop, pieceGeometry, reverseRows, rowReversal, type PieceGeometry } from './bitboard.ts';
-import type { Puzzle } from '../../model/puzzle.ts';
+import { bitCount, fillerClass, forEachTop, pieceGeometry, reverseRows, rowReversal, type PieceGeometry } from './geometry.ts';
+import type { Puzzle } from '../model/puzzle.ts';
 
 export const MAX_WIDE_CELLS = 64;
 
@@ -32,18 +34,15 @@ export interface WideBitboard extends PieceGeometry {
   counts: number[];
   /** The class whose mirror image `mirrorPositionWide` derives from the others' (see `fillerClass`), or -1. */
   filler: number;
-  /** As in bitboard.ts: mirror images by reversing bits within rows (4 or 8 columns), word by word; 0: cell by cell. */
+  /** Mirror images by reversing bits within rows (2, 4 or 8 columns), word by word; 0: cell by cell (geometry.ts). */
   rowSwaps: number;
   mirrorShift: Int8Array;
 }
 
-/**
- * The wide bitboard model of a compiled puzzle, or null unless the board has `minCells` (33: boards past one word) to
- * 64 cells.
- */
-export function toWideBitboard(puzzle: Puzzle, grid: Uint8Array, minCells = 33): WideBitboard | null {
+/** The 64-bit tables of a compiled puzzle, or null when the board has more than 64 cells. */
+export function toWideBitboard(puzzle: Puzzle, grid: Uint8Array): WideBitboard | null {
   const { width, cells } = puzzle;
-  if (cells < minCells || cells > MAX_WIDE_CELLS) return null;
+  if (cells > MAX_WIDE_CELLS) return null;
   const geometry = pieceGeometry(puzzle);
   // Offsets past 31 cells would need shifts of a whole word; no shape of a 64-cell board is that tall.
   for (let i = 0; i < geometry.offsets.length; i++) if (geometry.offsets[i]! > 31) return null;
@@ -86,33 +85,6 @@ function setBit(masks: Int32Array, i: number, p: number): void {
   masks[2 * i + (p >>> 5)] = masks[2 * i + (p >>> 5)]! | (1 << (p & 31));
 }
 
-// Shifts of a 64-bit mask (lo, hi) by k cells, 0 ≤ k ≤ 31, without branches: JavaScript counts shifts mod 32, so the
-// bits that cross words move in two steps (`<< (31 - k) << 1` is 0 for k = 0, not the word itself).
-export function shrLo(lo: number, hi: number, k: number): number {
-  return (lo >>> k) | ((hi << (31 - k)) << 1);
-}
-export function shrHi(hi: number, k: number): number {
-  return hi >>> k;
-}
-export function shlLo(lo: number, k: number): number {
-  return lo << k;
-}
-export function shlHi(lo: number, hi: number, k: number): number {
-  return (hi << k) | ((lo >>> (31 - k)) >>> 1);
-}
-
-/**
- * The cells next to the cells (lo, hi) — right, left, up and down — as the lo word; `sides` is the board's
- * [not first column lo, hi, not last column lo, hi]. Cells past the board may be set: callers mask.
- */
-export function aroundLo(lo: number, hi: number, width: number, sides: Int32Array): number {
-  return shlLo(lo & sides[2]!, 1) | shrLo(lo & sides[0]!, hi & sides[1]!, 1) | shrLo(lo, hi, width) | shlLo(lo, width);
-}
-/** As `aroundLo`, the hi word. */
-export function aroundHi(lo: number, hi: number, width: number, sides: Int32Array): number {
-  return shlHi(lo & sides[2]!, hi & sides[3]!, 1) | shrHi(hi & sides[1]!, 1) | shrHi(hi, width) | shlHi(lo, hi, width);
-}
-
 /** The mirror image of a class's top-left mask (lo, hi) into out[at], out[at + 1]. */
 export function mirrorTopsWide(board: WideBitboard, c: number, lo: number, hi: number, out: Int32Array, at: number): void {
   if (board.rowSwaps > 0) {
@@ -135,39 +107,6 @@ export function mirrorTopsWide(board: WideBitboard, c: number, lo: number, hi: n
   out[at + 1] = mhi;
 }
 
-/**
- * Writes the mirror image of a position (lo/hi class masks `cur`, empty cells) into `mir`, its empty cells' image
- * after the class masks (`mir[2K]`, `mir[2K + 1]`). Mirrored cell by cell, the filler class's image is derived (see
- * `fillerClass`).
- */
-export function mirrorPositionWide(board: WideBitboard, cur: Int32Array, emptyLo: number, emptyHi: number, mir: Int32Array): void {
-  const { filler, classes, offsets, offsetStart, rowSwaps } = board;
-  const K2 = 2 * classes;
-  mirrorCellsWide(board, emptyLo, emptyHi, mir, K2);
-  if (rowSwaps > 0) {
-    // Row reversal mirrors a mask in a few operations, however many pieces it holds: the filler too.
-    for (let c = 0; c < classes; c++) mirrorTopsWide(board, c, cur[2 * c]!, cur[2 * c + 1]!, mir, 2 * c);
-    return;
-  }
-  let takenLo = mir[K2]!;
-  let takenHi = mir[K2 + 1]!;
-  for (let c = 0; c < classes; c++) {
-    if (c === filler) continue;
-    mirrorTopsWide(board, c, cur[2 * c]!, cur[2 * c + 1]!, mir, 2 * c);
-    if (filler < 0) continue;
-    const lo = mir[2 * c]!;
-    const hi = mir[2 * c + 1]!;
-    for (let i = offsetStart[c]!; i < offsetStart[c + 1]!; i++) {
-      takenLo |= shlLo(lo, offsets[i]!);
-      takenHi |= shlHi(lo, hi, offsets[i]!);
-    }
-  }
-  if (filler >= 0) {
-    mir[2 * filler] = board.fullLo & ~takenLo;
-    mir[2 * filler + 1] = board.fullHi & ~takenHi;
-  }
-}
-
 /** The mirror image of a set of cells (lo/hi) into out[at], out[at + 1]. */
 export function mirrorCellsWide(board: WideBitboard, lo: number, hi: number, out: Int32Array, at: number): void {
   if (board.rowSwaps > 0) {
@@ -186,4 +125,59 @@ export function mirrorCellsWide(board: WideBitboard, lo: number, hi: number, out
   }
   out[at] = mlo;
   out[at + 1] = mhi;
+}
+
+/** Words per stored position: two per class, two for the empty cells, the hash and the mirror image's hash. */
+export function wideWords(board: WideBitboard): number {
+  return 2 * board.classes + 4;
+}
+
+/**
+ * Work in the budget's units per expanded position, per successor and per position stored, as first calibrated for the
+ * TypeScript searches (engine.ts scales it to the engine's speed).
+ */
+export function wideWork(board: WideBitboard): { nodeWork: number; successorWork: number; insertWork: number } {
+  return { nodeWork: 11 + 2 * board.classes, successorWork: 9 + 2 * board.classes, insertWork: 9 + 2 * board.classes };
+}
+
+/** Writes the stored form of a position (lo/hi per class; the orientation kept when folding) into `out`. */
+export function storedFormWide(board: WideBitboard, position: Int32Array, fold: boolean, out: Uint32Array): void {
+  const K2 = 2 * board.classes;
+  const { cells, cover, zobrist, zobristMirror } = board;
+  const mirrored = new Int32Array(K2);
+  let emptyLo = board.fullLo;
+  let emptyHi = board.fullHi;
+  let h = 0;
+  let hm = 0;
+  for (let c = 0; c < board.classes; c++) {
+    mirrorTopsWide(board, c, position[2 * c]!, position[2 * c + 1]!, mirrored, 2 * c);
+    for (let half = 0; half < 2; half++) {
+      for (let tops = position[2 * c + half]!; tops; tops &= tops - 1) {
+        const p = 32 * half + 31 - Math.clz32(tops & -tops);
+        emptyLo &= ~cover[2 * (c * cells + p)]!;
+        emptyHi &= ~cover[2 * (c * cells + p) + 1]!;
+        h ^= zobrist[c * cells + p]!;
+        hm ^= zobristMirror[c * cells + p]!;
+      }
+    }
+  }
+  const useMirror = fold && (hm < h || (hm === h && wordsBefore(mirrored, position, K2)));
+  for (let w = 0; w < K2; w++) out[w] = useMirror ? mirrored[w]! : position[w]!;
+  const empty = new Int32Array(2);
+  if (useMirror) mirrorCellsWide(board, emptyLo, emptyHi, empty, 0);
+  else empty.set([emptyLo, emptyHi]);
+  out[K2] = empty[0]!;
+  out[K2 + 1] = empty[1]!;
+  out[K2 + 2] = useMirror ? hm : h;
+  out[K2 + 3] = useMirror ? h : hm;
+}
+
+/** Whether masks `a` come before masks `b` (unsigned, word by word). */
+function wordsBefore(a: ArrayLike<number>, b: ArrayLike<number>, n: number): boolean {
+  for (let w = 0; w < n; w++) {
+    const x = a[w]! >>> 0;
+    const y = b[w]! >>> 0;
+    if (x !== y) return x < y;
+  }
+  return false;
 }

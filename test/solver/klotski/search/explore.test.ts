@@ -1,27 +1,47 @@
-import { describe, expect, it } from 'vitest';
-import { METRICS, parseLayoutOrThrow, resolveGoal, solve } from '../../../../../solver/index.ts';
-import { explore, exploreGrid } from '../../../../../solver/klotski/search/bfs.ts';
-import { layersAlternate } from '../../../../../solver/klotski/search/exploration.ts';
-import { toBitboard } from '../../../../../solver/klotski/search/typescript/bitboard.ts';
-import { toWideBitboard } from '../../../../../solver/klotski/search/typescript/wide-bitboard.ts';
-import { toMultiwordBitboard } from '../../../../../solver/klotski/search/typescript/multiword-bitboard.ts';
-import { pieceCosts } from '../../../../../solver/klotski/search/heuristic.ts';
-import { compilePuzzle } from '../../../../../solver/klotski/model/puzzle.ts';
-import { BudgetClock } from '../../../../../solver/shared/budget.ts';
-import { randomLayoutCode, seededRandom } from '../../../../helpers/random-layouts.ts';
-import { refBoard, refDistance, refLayerSizes, refReplay, walkLayers } from '../../../../helpers/reference.ts';
+/**
+ * The searches `explore` runs, on the WebAssembly engine, against the TypeScript search (search/part-grid.ts) and
+ * the plain reference search of the tests: the same positions at every distance, the same solutions' lengths.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { METRICS, parseLayoutOrThrow, resolveGoal, solve } from '../../../../solver/index.ts';
+import { explore } from '../../../../solver/klotski/search/explore.ts';
+import { exploreGrid } from '../../../../solver/klotski/search/part-grid.ts';
+import { layersAlternate } from '../../../../solver/klotski/search/exploration.ts';
+import { toWideBitboard } from '../../../../solver/klotski/wasm/board64.ts';
+import { enableBitboardEngine } from '../../../../solver/klotski/wasm/engine.ts';
+import { pieceCosts } from '../../../../solver/klotski/search/heuristic.ts';
+import { compilePuzzle } from '../../../../solver/klotski/model/puzzle.ts';
+import { loadEngineFromDisk } from '../../../../solver/node/bitboard-engine.ts';
+import { BudgetClock } from '../../../../solver/shared/budget.ts';
+import { randomLayoutCode, seededRandom } from '../../../helpers/random-layouts.ts';
+import { refBoard, refDistance, refLayerSizes, refReplay, walkLayers } from '../../../helpers/reference.ts';
+
+beforeAll(async () => {
+  // `npm test` builds the engine first (npm run build:wasm); a missing build is a failure here, not a skip.
+  expect(await loadEngineFromDisk(), 'solver/klotski/wasm/bitboard-search.wasm is built').toBe(true);
+});
+afterAll(() => enableBitboardEngine(true));
 
 /**
- * Whole-space searches of both engines, up to 300,000 positions: the same number of positions in every complete layer,
- * and, when the space was exhausted, the same number of solved ones.
+ * Whole-space searches of the engine and the TypeScript search, up to 300,000 positions: the same number of positions
+ * in every complete layer, and, when the space was exhausted, the same number of solved ones.
  */
-function layers(code: string, metric: (typeof METRICS)[number], fold: boolean, engine: 'bitboard' | 'grid', maxStates = 300_000) {
+function layers(code: string, metric: (typeof METRICS)[number], fold: boolean, engine: 'engine' | 'grid', maxStates = 300_000) {
   const layout = parseLayoutOrThrow(code);
   const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, undefined));
   const options = { metric, fold, stopAtGoal: false, clock: new BudgetClock({}), maxStates };
-  const run = engine === 'bitboard' ? explore(puzzle, grid, options) : exploreGrid(puzzle, grid, options);
+  const run = engine === 'engine' ? explore(puzzle, grid, options) : exploreGrid(puzzle, grid, options);
+  // The engine's results are views of its memory (readable until its next search): only those carry `current`.
+  expect(run.current !== undefined, `${code} on the ${engine}`).toBe(engine === 'engine');
   const sizes = run.layerStarts.slice(1).map((end, d) => end - run.layerStarts[d]!);
   return { status: run.status, sizes, solved: run.status === 'budget-exceeded' ? null : run.solvedCount };
+}
+
+/** Words per stored position of `explore`'s search on a board: the engine's masks (2 or 4 words a class and the rest). */
+function storedWords(code: string): number {
+  const layout = parseLayoutOrThrow(code);
+  const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, undefined));
+  return explore(puzzle, grid, { metric: 'move', fold: true, stopAtGoal: false, clock: new BudgetClock({}), maxStates: 100 }).table.words;
 }
 
 /**
@@ -38,7 +58,7 @@ function compareWithReference(codes: string[]): number {
       const expected = refLayerSizes(refBoard(w, h, layout.pieces), goal.pieceIndex, metric, 20_000);
       if (!expected) continue;
       compared++;
-      for (const engine of ['bitboard', 'grid'] as const) {
+      for (const engine of ['engine', 'grid'] as const) {
         expect(layers(code, metric, false, engine).sizes, `${code} ${metric} ${engine}`).toEqual(expected);
       }
     }
@@ -46,26 +66,24 @@ function compareWithReference(codes: string[]): number {
   return compared;
 }
 
-describe('bitboard breadth-first search (boards of up to 32 cells)', () => {
+describe('breadth-first search of boards of up to 32 cells', () => {
   const rand = seededRandom(3232);
   const boards: string[] = [];
   for (const [w, h, empty] of [[4, 5, 2], [4, 5, 3], [5, 4, 2], [3, 5, 2], [5, 5, 3], [4, 6, 3], [8, 4, 3], [4, 8, 2], [6, 5, 4], [6, 6, 4], [5, 7, 3], [10, 4, 3], [10, 10, 90]] as const) {
     boards.push(randomLayoutCode(rand, w, h, empty));
   }
 
-  it('is used on every board of up to 32 cells, and on none larger', () => {
-    for (const [code, expected] of [['VBBV-VBBV-VHHV-VSSV-S..S', true], ['SBBS.SSS-SBBS.SSS-SSSSSSSS-SSSSSSS.', true], ['SSS.SS-.BBSSS-SBBSSS-SSSSSS-SSSSSS-.SS.SS', false]] as const) {
-      const layout = parseLayoutOrThrow(code);
-      const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, undefined));
-      expect(toBitboard(puzzle, grid) !== null, code).toBe(expected);
-    }
+  it('runs on the engine\'s 64-bit search: two words a class, the empty cells\' two and two hashes', () => {
+    // 横刀立马: four classes (the block, vertical and horizontal generals, soldiers).
+    expect(storedWords('VBBV-VBBV-VHHV-VSSV-S..S')).toBe(2 * 4 + 4);
+    expect(storedWords('SBBS.SSS-SBBS.SSS-SSSSSSSS-SSSSSSS.')).toBe(2 * 2 + 4);
   });
 
   for (const code of boards) {
     it(`counts every layer as the part-grid search does: ${code}`, () => {
       for (const metric of METRICS) {
         for (const fold of [true, false]) {
-          expect(layers(code, metric, fold, 'bitboard'), `${metric} fold=${fold}`).toEqual(layers(code, metric, fold, 'grid'));
+          expect(layers(code, metric, fold, 'engine'), `${metric} fold=${fold}`).toEqual(layers(code, metric, fold, 'grid'));
         }
       }
     });
@@ -93,19 +111,12 @@ describe('bitboard breadth-first search (boards of up to 32 cells)', () => {
   });
 });
 
-describe('wide bitboard breadth-first search (boards of 33 to 64 cells)', () => {
-  it('is used on boards of 33 to 64 cells, and on none smaller or larger', () => {
-    const cases = [
-      ['VBBV-VBBV-VHHV-VSSV-S..S', false],
-      ['SSS.SS-.BBSSS-SBBSSS-SSSSSS-SSSSSS-.SS.SS', true],
-      ['SSSSSSS.-SSSSSSSS-SSSSSSSS-SSSSSSSS-SSSSSSSS-SSSSSSSS-SBBSSSSS-SBBSSSS.', true],
-      ['..BB......-..BB.....S-..........-..........-..........-..........-...V......-...V...XXX-..........-..........', false],
-    ] as const;
-    for (const [code, expected] of cases) {
-      const layout = parseLayoutOrThrow(code);
-      const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, undefined));
-      expect(toWideBitboard(puzzle, grid) !== null, code).toBe(expected);
-    }
+describe('breadth-first search of boards of 33 to 64 cells', () => {
+  it('runs on the engine\'s 64-bit search up to 64 cells, and on its 128-bit search past them', () => {
+    expect(storedWords('SSS.SS-.BBSSS-SBBSSS-SSSSSS-SSSSSS-.SS.SS')).toBe(2 * 2 + 4);
+    expect(storedWords('SSSSSSS.-SSSSSSSS-SSSSSSSS-SSSSSSSS-SSSSSSSS-SSSSSSSS-SBBSSSSS-SBBSSSS.')).toBe(2 * 2 + 4);
+    // 81 cells, two classes: four words (two 64-bit lanes) a class and for the empty cells, two hashes.
+    expect(storedWords('SSSSSSSS.-SSSSSSSSS-SSSSSSSSS-SSSSSSSSS-SSSSSSSSS-SSSSSSSSS-SSSSSSSSS-SBBSSSSSS-SBBSSSSS.')).toBe(4 * 3 + 2);
   });
 
   it('counts every layer as the part-grid search does, mirror images folded or not, whether or not mirroring keeps the parity of steps', () => {
@@ -121,7 +132,7 @@ describe('wide bitboard breadth-first search (boards of 33 to 64 cells)', () => 
       alternate.push(layersAlternate('step', true, toWideBitboard(puzzle, grid)!));
       for (const metric of METRICS) {
         for (const fold of [true, false]) {
-          expect(layers(code, metric, fold, 'bitboard', 30_000), `${code} ${metric} fold=${fold}`).toEqual(layers(code, metric, fold, 'grid', 30_000));
+          expect(layers(code, metric, fold, 'engine', 30_000), `${code} ${metric} fold=${fold}`).toEqual(layers(code, metric, fold, 'grid', 30_000));
         }
       }
     }
@@ -151,21 +162,7 @@ function framed(rand: (n: number) => number, width: number, height: number, lane
   return [...top, randomLayoutCode(rand, width, laneRows, empty)].join('-');
 }
 
-describe('multiword bitboard breadth-first search (boards of more than 64 cells)', () => {
-  it('is used on boards of more than 64 cells, and on none smaller', () => {
-    const cases = [
-      ['SSS.SS-.BBSSS-SBBSSS-SSSSSS-SSSSSS-.SS.SS', null],
-      ['SSSSSSS.-SSSSSSSS-SSSSSSSS-SSSSSSSS-SSSSSSSS-SSSSSSSS-SBBSSSSS-SBBSSSS.', null],
-      ['SSSSSSSS.-SSSSSSSSS-SSSSSSSSS-SSSSSSSSS-SSSSSSSSS-SSSSSSSSS-SSSSSSSSS-SBBSSSSSS-SBBSSSSS.', 3],
-      ['..BB......-..BB.....S-..........-..........-..........-..........-...V......-...V...XXX-..........-..........', 4],
-    ] as const;
-    for (const [code, words] of cases) {
-      const layout = parseLayoutOrThrow(code);
-      const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, undefined));
-      expect(toMultiwordBitboard(puzzle, grid)?.W ?? null, code).toBe(words);
-    }
-  });
-
+describe('breadth-first search of boards of more than 64 cells', () => {
   it('finds every position at every distance that a plain reference search finds (both engines, every metric)', () => {
     const rand = seededRandom(65);
     const sizes = [[10, 7, 2, 2], [10, 10, 2, 2], [9, 8, 2, 3], [10, 9, 3, 2]] as const;
@@ -178,7 +175,7 @@ describe('multiword bitboard breadth-first search (boards of more than 64 cells)
       const code = framed(rand, w, h, lane, empty);
       for (const metric of METRICS) {
         for (const fold of [true, false]) {
-          expect(layers(code, metric, fold, 'bitboard'), `${code} ${metric} fold=${fold}`).toEqual(layers(code, metric, fold, 'grid'));
+          expect(layers(code, metric, fold, 'engine'), `${code} ${metric} fold=${fold}`).toEqual(layers(code, metric, fold, 'grid'));
         }
       }
     }
@@ -208,7 +205,7 @@ describe('breadth-first search by rank (boards of soldiers and a few other piece
     return !!explore(puzzle, grid, options).storedAsFound;
   };
 
-  it('is used where the positions rank into a small range, by breadth-first search only', () => {
+  it('is used where the positions rank into a small range, by breadth-first search only (the engine\'s)', () => {
     expect(searchedByRank('SSSSS-S.S.S-SSBBS-SSBBS-S.SSS-SSSSS', false)).toBe(true);
     expect(searchedByRank('SSS.SS-.BBSSS-SBBSSS-SSSSSS-SSSSSS-.SS.SS', false)).toBe(true);
     // The classic board's pieces rank into 368 million: the hash index.
@@ -226,7 +223,7 @@ describe('breadth-first search by rank (boards of soldiers and a few other piece
       expect(searchedByRank(code, false)).toBe(true);
       for (const metric of METRICS) {
         for (const fold of [true, false]) {
-          expect(layers(code, metric, fold, 'bitboard', 60_000), `${metric} fold=${fold}`).toEqual(layers(code, metric, fold, 'grid', 60_000));
+          expect(layers(code, metric, fold, 'engine', 60_000), `${metric} fold=${fold}`).toEqual(layers(code, metric, fold, 'grid', 60_000));
         }
       }
     });
@@ -251,7 +248,7 @@ describe('breadth-first search by rank (boards of soldiers and a few other piece
   });
 });
 
-describe('best-first (A*) search on bitboards', () => {
+describe('best-first (A*) search, on the engine and in TypeScript', () => {
   // Boards of every kind, narrow and wide, whose whole spaces the reference search can walk: most cannot reach the
   // default goal (the whole space must be explored to prove it), and each is also sent to where the reference walk
   // last finds its block (not mirror-symmetric, mostly), so that it is solved, far away.
@@ -276,17 +273,22 @@ describe('best-first (A*) search on bitboards', () => {
       for (const goal of [undefined, { piece, at: far }]) {
         const resolved = resolveGoal(layout, goal);
         for (const metric of METRICS) {
-          const r = solve(layout, { metric, algorithm: 'astar', goal });
-          expect(r.stats.algorithm, metric).toBe('astar');
-          const expected = refDistance(ref, block, [resolved.row, resolved.col], metric);
-          if (expected === null) {
-            expect(r.status, `${metric} → ${resolved.row},${resolved.col}`).toBe('unsolvable');
-            continue;
+          for (const engine of [true, false]) {
+            enableBitboardEngine(engine);
+            const r = solve(layout, { metric, algorithm: 'astar', goal });
+            enableBitboardEngine(true);
+            const what = `${metric} → ${resolved.row},${resolved.col}${engine ? '' : ' (TypeScript)'}`;
+            expect(r.stats.algorithm, what).toBe('astar');
+            const expected = refDistance(ref, block, [resolved.row, resolved.col], metric);
+            if (expected === null) {
+              expect(r.status, what).toBe('unsolvable');
+              continue;
+            }
+            expect(r.length, what).toBe(expected);
+            const end = refReplay(ref, metric, r.moves);
+            expect([end.pieces[block]!.r, end.pieces[block]!.c], what).toEqual([resolved.row, resolved.col]);
+            if (engine) solved++;
           }
-          expect(r.length, `${metric} → ${resolved.row},${resolved.col}`).toBe(expected);
-          const end = refReplay(ref, metric, r.moves);
-          expect([end.pieces[block]!.r, end.pieces[block]!.c], metric).toEqual([resolved.row, resolved.col]);
-          solved++;
         }
       }
       expect(solved).toBeGreaterThanOrEqual(3);
@@ -310,7 +312,7 @@ describe('best-first (A*) search on bitboards', () => {
     expect(r.lowerBound).toBeLessThanOrEqual(29);
   });
 
-  it('runs on multiword bitboards past 64 cells too: a 10×10 board, optimal against the reference search, replayed', () => {
+  it('runs on the engine\'s 128-bit search past 64 cells too: a 10×10 board, optimal against the reference search, replayed', () => {
     const code = randomLayoutCode(seededRandom(13), 10, 10, 3);
     const layout = parseLayoutOrThrow(code);
     const goal = resolveGoal(layout, undefined);

@@ -1,12 +1,14 @@
 /**
- * Bitboards for boards of 65 cells and more (9×8, 10×10 …): the model of bitboard.ts with every mask `W` int32 words
- * (cells 0–31 in word 0, 32–63 in word 1, …). Arrays of masks keep each mask's words together: mask i is
- * `[W i … W i + W - 1]`. Where the one- and two-word searches shift whole masks, this one mostly works cell by cell
- * (a piece's reach is a few cells, found through a neighbour table), so the same code serves any number of words.
+ * The tables of the engine's 128-bit search (assembly/board128.ts, search128.ts), for boards of 65 to 128 cells: as
+ * board64.ts, with every mask four int32 words (cells 0–31 in word 0, 32–63 in word 1, …; mask i is `[4i … 4i + 3]`),
+ * read by the engine as one v128. Also the stored form of a position and the work a search is charged.
  */
-import { bitCount, fillerClass, forEachTop, pieceGeometry, type PieceGeometry } from './bitboard.ts';
-import type { Puzzle } from '../../model/puzzle.ts';
-import { MAX_WIDE_CELLS } from './wide-bitboard.ts';
+import { bitCount, fillerClass, forEachTop, pieceGeometry, type PieceGeometry } from './geometry.ts';
+import type { Puzzle } from '../model/puzzle.ts';
+import { MAX_WIDE_CELLS } from './board64.ts';
+
+/** Words per mask of the 128-bit search: two 64-bit lanes. */
+export const ENGINE_WORDS = 4;
 
 export interface MultiwordBitboard extends PieceGeometry {
   width: number;
@@ -25,27 +27,17 @@ export interface MultiwordBitboard extends PieceGeometry {
   start: Int32Array;
   /** `neighbours[4p …]`: the cells right of, left of, above and below p, or -1 off the board. */
   neighbours: Int16Array;
-  /**
-   * The cells a piece enters by one step: for class c at r stepping in direction d (right, left, up, down; i = 4 (c ·
-   * cells + r) + d), the cells `entryCells[entryStart[i] … entryStart[i + 1])`, which must be free. None: the step
-   * leaves the board.
-   */
-  entryStart: Int32Array;
-  entryCells: Int16Array;
   /** Pieces per class. */
   counts: number[];
-  /** The class whose mirror image `mirrorPositionMultiword` derives from the others' (see `fillerClass`), or -1. */
+  /** The class whose mirror image the engine derives from the others' (see `fillerClass`), or -1. */
   filler: number;
 }
 
-/**
- * The multiword bitboard model of a compiled puzzle, or null on a board of up to 64 cells (see wide-bitboard.ts). Masks
- * take at least `minWords` words (the WebAssembly engine's are four: two 64-bit halves).
- */
-export function toMultiwordBitboard(puzzle: Puzzle, grid: Uint8Array, minWords = 0): MultiwordBitboard | null {
+/** The 128-bit tables of a compiled puzzle, or null unless the board has 65 to 128 cells. */
+export function toMultiwordBitboard(puzzle: Puzzle, grid: Uint8Array): MultiwordBitboard | null {
   const { width, cells } = puzzle;
-  if (cells <= MAX_WIDE_CELLS) return null;
-  const W = Math.max((cells + 31) >>> 5, minWords);
+  if (cells <= MAX_WIDE_CELLS || cells > 32 * ENGINE_WORDS) return null;
+  const W = ENGINE_WORDS;
   const geometry = pieceGeometry(puzzle);
   const classes = geometry.classes;
   const full = new Int32Array(W);
@@ -68,23 +60,6 @@ export function toMultiwordBitboard(puzzle: Puzzle, grid: Uint8Array, minWords =
     if (p >= width) neighbours[4 * p + 2] = p - width;
     if (p + width < cells) neighbours[4 * p + 3] = p + width;
   }
-  const entryStart = new Int32Array(4 * classes * cells + 1);
-  const entryList: number[] = [];
-  for (let c = 0; c < classes; c++) {
-    for (let r = 0; r < cells; r++) {
-      for (let d = 0; d < 4; d++) {
-        const s = neighbours[4 * r + d]!;
-        if (s >= 0 && hasCell(inBounds, W * c, r) && hasCell(inBounds, W * c, s)) {
-          const at = W * (c * cells + r);
-          for (let i = geometry.offsetStart[c]!; i < geometry.offsetStart[c + 1]!; i++) {
-            const x = s + geometry.offsets[i]!;
-            if (!hasCell(cover, at, x)) entryList.push(x);
-          }
-        }
-        entryStart[4 * (c * cells + r) + d + 1] = entryList.length;
-      }
-    }
-  }
   const counts = Array.from({ length: classes }, (_, c) => {
     let n = 0;
     for (let w = 0; w < W; w++) n += bitCount(start[W * c + w]!);
@@ -92,7 +67,7 @@ export function toMultiwordBitboard(puzzle: Puzzle, grid: Uint8Array, minWords =
   });
   return {
     ...geometry, width, cells, W, goalCell: puzzle.goalCell, mirrorable: puzzle.mirrorable, full, inBounds, cover, start, neighbours,
-    entryStart, entryCells: Int16Array.from(entryList), counts, filler: fillerClass(geometry, counts),
+    counts, filler: fillerClass(geometry, counts),
   };
 }
 
@@ -101,15 +76,6 @@ function setBit(masks: Int32Array, i: number, W: number, p: number): void {
   masks[W * i + (p >>> 5)] = masks[W * i + (p >>> 5)]! | (1 << (p & 31));
 }
 
-/** Word w of the mask at `masks[at …]` (W words) shifted away from cell 0 by k cells (any k ≥ 0). */
-function shiftedUp(masks: Int32Array, at: number, w: number, k: number): number {
-  const i = w - (k >>> 5);
-  const b = k & 31;
-  const high = i >= 0 ? masks[at + i]! : 0;
-  if (b === 0) return high;
-  const low = i - 1 >= 0 ? masks[at + i - 1]! : 0;
-  return (high << b) | (low >>> (32 - b));
-}
 
 /** Whether cell p is set in the mask at `masks[at …]`. */
 export function hasCell(masks: Int32Array, at: number, p: number): boolean {
@@ -140,22 +106,58 @@ export function mirrorCellsMultiword(board: MultiwordBitboard, set: Int32Array, 
   }
 }
 
+
+/** Words per stored position: W per class, W for the empty cells, the hash and the mirror image's hash. */
+export function multiwordWords(board: MultiwordBitboard): number {
+  return (board.classes + 1) * board.W + 2;
+}
+
 /**
- * Writes the mirror image of a position (class masks `cur`, then its empty cells at `cur[K W …]`) into `mir`, the same
- * layout. The filler class's image is derived from the others' (see `fillerClass`).
+ * Work in the budget's units per expanded position, per successor and per position stored, as first calibrated for the
+ * TypeScript searches (engine.ts scales it to the engine's speed).
  */
-export function mirrorPositionMultiword(board: MultiwordBitboard, cur: Int32Array, mir: Int32Array): void {
-  const { W, classes, filler, offsets, offsetStart, full } = board;
+export function multiwordWork(board: MultiwordBitboard): { nodeWork: number; successorWork: number; insertWork: number } {
+  const words = board.classes * board.W;
+  const half = Math.ceil(words / 2);
+  return { nodeWork: 20 + 2 * words, successorWork: 11 + half, insertWork: 6 + half };
+}
+
+/** Writes the stored form of a position (W words per class; the orientation kept when folding) into `out`. */
+export function storedFormMultiword(board: MultiwordBitboard, position: Int32Array, fold: boolean, out: Uint32Array): void {
+  const { W, classes, cells, cover, zobrist, zobristMirror, full } = board;
   const KW = classes * W;
-  mirrorCellsMultiword(board, cur, KW, mir, KW);
-  for (let c = 0; c < classes; c++) if (c !== filler) mirrorTopsMultiword(board, c, cur, W * c, mir, W * c);
-  if (filler < 0) return;
-  for (let w = 0; w < W; w++) {
-    let taken = mir[KW + w]!;
-    for (let c = 0; c < classes; c++) {
-      if (c === filler) continue;
-      for (let i = offsetStart[c]!; i < offsetStart[c + 1]!; i++) taken |= shiftedUp(mir, W * c, w, offsets[i]!);
+  // Masks, then empty cells, for the position and its mirror image.
+  const own = new Int32Array(KW + W);
+  const mirrored = new Int32Array(KW + W);
+  own.set(position.subarray(0, KW));
+  own.set(full, KW);
+  let h = 0;
+  let hm = 0;
+  for (let c = 0; c < classes; c++) {
+    mirrorTopsMultiword(board, c, position, W * c, mirrored, W * c);
+    for (let w = 0; w < W; w++) {
+      for (let tops = position[W * c + w]!; tops; tops &= tops - 1) {
+        const p = 32 * w + 31 - Math.clz32(tops & -tops);
+        for (let x = 0; x < W; x++) own[KW + x] = own[KW + x]! & ~cover[W * (c * cells + p) + x]!;
+        h ^= zobrist[c * cells + p]!;
+        hm ^= zobristMirror[c * cells + p]!;
+      }
     }
-    mir[W * filler + w] = full[w]! & ~taken;
   }
+  mirrorCellsMultiword(board, own, KW, mirrored, KW);
+  const useMirror = fold && (hm < h || (hm === h && wordsBefore(mirrored, own, KW)));
+  const src = useMirror ? mirrored : own;
+  for (let w = 0; w < KW + W; w++) out[w] = src[w]!;
+  out[KW + W] = useMirror ? hm : h;
+  out[KW + W + 1] = useMirror ? h : hm;
+}
+
+/** Whether masks `a` come before masks `b` (unsigned, word by word). */
+function wordsBefore(a: ArrayLike<number>, b: ArrayLike<number>, n: number): boolean {
+  for (let w = 0; w < n; w++) {
+    const x = a[w]! >>> 0;
+    const y = b[w]! >>> 0;
+    if (x !== y) return x < y;
+  }
+  return false;
 }
