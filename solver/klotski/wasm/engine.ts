@@ -12,7 +12,7 @@
 import type { BudgetClock } from '../../shared/budget.ts';
 import { layersAlternate, type Exploration, type ExploreOptions } from '../search/exploration.ts';
 import { metricCode, STEP, stepKeys } from '../search/move-tags.ts';
-import { rankLayout } from '../search/rank-set.ts';
+import { rankLayout } from './rank-set.ts';
 import { StateTable } from '../search/state-table.ts';
 import { storedFormWide, toWideBitboard, wideWords, wideWork, type WideBitboard } from './board64.ts';
 import type { Puzzle } from '../model/puzzle.ts';

@@ -1,5 +1,5 @@
 /**
- * A visited set by perfect rank (search/rank-set.ts, on 64-bit masks): a position's empty cells and
+ * A visited set by perfect rank (wasm/rank-set.ts, on 64-bit masks): a position's empty cells and
  * the top-left cells of every class but the filler rank by the combinatorial number system, combined by strides, and
  * a bit per rank says whether it was seen.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markRank, MAX_RANKS, rankOfCells, rankOfPosition, rankSetFor } from '../../../../solver/klotski/search/rank-set.ts';
+import { markRank, MAX_RANKS, rankOfCells, rankOfPosition, rankSetFor } from '../../../../solver/klotski/wasm/rank-set.ts';
 
 /** Every set of k cells out of n, as lo/hi masks. */
 function subsets(n: number, k: number): Array<[number, number]> {

@@ -7,7 +7,7 @@
  *
  * Breadth-first search only: A* must find a stored position again to shorten its path, which needs the index.
  */
-import { bitCount } from '../wasm/geometry.ts';
+import { bitCount } from './geometry.ts';
 
 /** Most ranks a set may cover (bits of its bitmap, 1 MiB): beyond it, the hash index costs less to clear and holds. */
 export const MAX_RANKS = 1 << 23;
