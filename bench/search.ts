@@ -60,9 +60,9 @@ function rate(code: string, metric: Metric, engine: 'engine' | 'grid'): { positi
   for (let i = 0; i < 10 || performance.now() < warmUntil; i++) timedRun();
   const times = Array.from({ length: 7 }, timedRun);
   // Successors from the work charged: the searches charge a fixed amount per position and per successor.
-  const { nodeWork: perNode, successorWork: perSuccessor } = engine === 'grid' ? gridWork(puzzle) : engineWorkFor(puzzle, grid)!;
+  const { nodeWork: perNode, successorWork: perSuccessor, insertWork: perInsert } = engine === 'grid' ? { ...gridWork(puzzle), insertWork: 0 } : engineWorkFor(puzzle, grid)!;
   enableBitboardEngine(true);
-  return { positions, ms: median(times), successors: Math.max(0, (work - nodes * perNode) / perSuccessor) };
+  return { positions, ms: median(times), successors: Math.max(0, (work - nodes * perNode - (positions - 1) * perInsert) / perSuccessor) };
 }
 
 const rateRows: string[] = [];

@@ -13,11 +13,11 @@ import { idaSolve } from './klotski/search/ida.ts';
 import type { Layout } from './klotski/model/layout.ts';
 import { canonicalize } from './klotski/model/canonical.ts';
 import { stepsFromPairs, type Cell, type Move } from './klotski/model/moves.ts';
-import { compilePuzzle, estimateStates } from './klotski/model/puzzle.ts';
+import { compilePuzzle, estimateStates, type Puzzle } from './klotski/model/puzzle.ts';
 import { METRICS, type Metric } from './shared/metric.ts';
 import { DEFAULT_TT_BYTES } from './shared/transposition.ts';
-import { bitboardEngineLoaded } from './klotski/wasm/engine.ts';
-import { MAX_WIDE_CELLS } from './klotski/wasm/board64.ts';
+import { bitboardEngineLoaded, engineIda } from './klotski/wasm/engine.ts';
+import { MAX_WIDE_CELLS, toWideBitboard } from './klotski/wasm/board64.ts';
 import { isTilesCode, parseTilesOrThrow } from './tiles/codec.ts';
 import type { PatternDatabase } from './tiles/pdb.ts';
 import { solveTiles, type TilesResult } from './tiles/solve.ts';
@@ -160,7 +160,8 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
     }
     // The space outgrew memory: carry on with IDA*, which needs only its fixed table.
   }
-  const run = idaSolve(puzzle, grid, metric, clock, options.ttBytes ?? DEFAULT_TT_BYTES, estimate * 2);
+  const run = idaOnEngine(puzzle, grid, metric, clock, options.ttBytes ?? DEFAULT_TT_BYTES, estimate * 2)
+    ?? idaSolve(puzzle, grid, metric, clock, options.ttBytes ?? DEFAULT_TT_BYTES, estimate * 2);
   nodes += run.nodes;
   const stats = { algorithm: 'ida' as const, nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.ttBytes, estimate };
   if (run.status === 'solved') {
@@ -169,6 +170,12 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
   }
   if (run.status === 'unsolvable') return { ...base, ...unsolvable(run.nodes), stats };
   return { ...base, ...overBudget(run.lowerBound), stats };
+}
+
+/** IDA* on the WebAssembly engine (boards of up to 64 cells, once loaded), or null. */
+function idaOnEngine(puzzle: Puzzle, grid: Uint8Array, metric: Metric, clock: BudgetClock, ttBytes: number, wantedEntries: number) {
+  const board = bitboardEngineLoaded() ? toWideBitboard(puzzle, grid) : null;
+  return board ? engineIda(board, pieceCosts(puzzle, metric), metric, clock, ttBytes, wantedEntries) : null;
 }
 
 function unsolvable(explored: number) {

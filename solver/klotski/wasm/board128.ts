@@ -112,16 +112,6 @@ export function multiwordWords(board: MultiwordBitboard): number {
   return (board.classes + 1) * board.W + 2;
 }
 
-/**
- * Work in the budget's units per expanded position, per successor and per position stored, as first calibrated for the
- * TypeScript searches (engine.ts scales it to the engine's speed).
- */
-export function multiwordWork(board: MultiwordBitboard): { nodeWork: number; successorWork: number; insertWork: number } {
-  const words = board.classes * board.W;
-  const half = Math.ceil(words / 2);
-  return { nodeWork: 20 + 2 * words, successorWork: 11 + half, insertWork: 6 + half };
-}
-
 /** Writes the stored form of a position (W words per class; the orientation kept when folding) into `out`. */
 export function storedFormMultiword(board: MultiwordBitboard, position: Int32Array, fold: boolean, out: Uint32Array): void {
   const { W, classes, cells, cover, zobrist, zobristMirror, full } = board;

@@ -132,14 +132,6 @@ export function wideWords(board: WideBitboard): number {
   return 2 * board.classes + 4;
 }
 
-/**
- * Work in the budget's units per expanded position, per successor and per position stored, as first calibrated for the
- * TypeScript searches (engine.ts scales it to the engine's speed).
- */
-export function wideWork(board: WideBitboard): { nodeWork: number; successorWork: number; insertWork: number } {
-  return { nodeWork: 11 + 2 * board.classes, successorWork: 9 + 2 * board.classes, insertWork: 9 + 2 * board.classes };
-}
-
 /** Writes the stored form of a position (lo/hi per class; the orientation kept when folding) into `out`. */
 export function storedFormWide(board: WideBitboard, position: Int32Array, fold: boolean, out: Uint32Array): void {
   const K2 = 2 * board.classes;

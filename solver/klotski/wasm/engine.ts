@@ -10,13 +10,14 @@
  * (search/part-grid.ts).
  */
 import type { BudgetClock } from '../../shared/budget.ts';
+import type { Metric } from '../../shared/metric.ts';
 import { layersAlternate, type Exploration, type ExploreOptions } from '../search/exploration.ts';
 import { metricCode, STEP, stepKeys } from '../search/move-tags.ts';
 import { rankLayout } from './rank-set.ts';
 import { StateTable } from '../search/state-table.ts';
-import { storedFormWide, toWideBitboard, wideWords, wideWork, type WideBitboard } from './board64.ts';
+import { storedFormWide, toWideBitboard, wideWords, type WideBitboard } from './board64.ts';
 import type { Puzzle } from '../model/puzzle.ts';
-import { ENGINE_WORDS, multiwordWords, multiwordWork, storedFormMultiword, toMultiwordBitboard, type MultiwordBitboard } from './board128.ts';
+import { ENGINE_WORDS, multiwordWords, storedFormMultiword, toMultiwordBitboard, type MultiwordBitboard } from './board128.ts';
 
 export { ENGINE_WORDS };
 
@@ -42,32 +43,44 @@ interface EngineExports {
   resultLayerStarts(): number;
   resultLayerCount(): number;
   resultBound(): number;
+  ida(header: number, startWork: number): void;
+  idaStatus(): number;
+  idaSteps(): number;
+  idaPath(): number;
+  idaNodes(): number;
+  idaLowerBound(): number;
+  idaWork(): number;
 }
 
 /**
- * The engine's work per position, successor and stored position, in the budget's units (≈ 10 ns each): the
- * TypeScript searches' formulas, scaled to the engine's speed. Calibrated so that the slowest boards found (5×5 and
- * 6×6 in the move metric on 64-bit masks, 10×10 on 128-bit ones, breadth-first and best-first) are charged at least
- * about 100 units per microsecond of warm CPU, as the TypeScript searches are: a budget then buys the engine the
- * positions it can afford in the same time, not those the slower searches could (npm run bench:edge).
+ * The engine's work per position expanded, per successor generated and per position stored, in the budget's units
+ * (≈ 10 ns each): the formulas first calibrated for the TypeScript searches (on 64-bit masks 11 + 2K, 9 + 2K and
+ * 9 + 2K for K piece classes; on 128-bit ones 20 + 8K, 11 + 2K and 6 + 2K), scaled to the engine's speed: ×0.36 and
+ * ×0.45, so that the slowest boards found (5×5 and 6×6 in the move metric, 10×10 boards of soldiers) spend a budget of
+ * 480,000 in about 4–4.5 ms warm (`npm run bench:edge`). A budget buys the engine the positions it can search in
+ * that time, not those the TypeScript search could. (A model fitted per position, successor and stored position on
+ * random boards let typical boards search longer but missed the soldier-filled 10×10 boards by half: not taken.)
  */
-const WORK_SCALE_64 = 0.36;
-const WORK_SCALE_128 = 0.45;
+function engineWork64(board: WideBitboard) {
+  const K = board.classes;
+  return scaled(11 + 2 * K, 9 + 2 * K, 9 + 2 * K, 0.36);
+}
+
+function engineWork128(board: MultiwordBitboard) {
+  const K = board.classes;
+  return scaled(20 + 8 * K, 11 + 2 * K, 6 + 2 * K, 0.45);
+}
+
+function scaled(nodeWork: number, successorWork: number, insertWork: number, scale: number) {
+  return { nodeWork: Math.ceil(nodeWork * scale), successorWork: Math.ceil(successorWork * scale), insertWork: Math.ceil(insertWork * scale) };
+}
 
 /** The work the engine charges per position expanded, successor and position stored on a board (up to 128 cells). */
 export function engineWorkFor(puzzle: Puzzle, grid: Uint8Array): { nodeWork: number; successorWork: number; insertWork: number } | null {
   const board64 = toWideBitboard(puzzle, grid);
-  if (board64) return engineWork(wideWork(board64), WORK_SCALE_64);
+  if (board64) return engineWork64(board64);
   const board128 = toMultiwordBitboard(puzzle, grid);
-  return board128 ? engineWork(multiwordWork(board128), WORK_SCALE_128) : null;
-}
-
-function engineWork(work: { nodeWork: number; successorWork: number; insertWork: number }, scale: number) {
-  return {
-    nodeWork: Math.ceil(work.nodeWork * scale),
-    successorWork: Math.ceil(work.successorWork * scale),
-    insertWork: Math.ceil(work.insertWork * scale),
-  };
+  return board128 ? engineWork128(board128) : null;
 }
 
 let engine: EngineExports | null = null;
@@ -136,32 +149,18 @@ export function engineExplore(board: WideBitboard, options: ExploreOptions): Exp
   const costs = classCosts(options, cells);
   const ranks = costs ? null : rankLayout(cells, board.start, K, board.filler, board.emptyCells);
   const words = wideWords(board);
-  const { nodeWork, successorWork, insertWork } = engineWork(wideWork(board), WORK_SCALE_64);
+  const { nodeWork, successorWork, insertWork } = engineWork64(board);
   const limit = Math.min(options.maxStates, options.clock.entriesWithin(successorWork + insertWork), 2 ** 31 - 1);
   const start = new Uint32Array(words);
   storedFormWide(board, board.start, fold && !ranks, start);
-  // Shape kinds as the search loop wants them: 2 one cell, 1 up to four (`quads`: offsets, missing ones repeat the
-  // first), 0 larger.
-  const kinds = new Int32Array(K);
-  const quads = new Int32Array(4 * K);
-  for (let c = 0; c < K; c++) {
-    const n = offsetStart[c + 1]! - offsetStart[c]!;
-    kinds[c] = n === 1 ? 2 : n <= 4 ? 1 : 0;
-    for (let i = 0; i < 4; i++) quads[4 * c + i] = offsets[offsetStart[c]! + (i < n ? i : 0)]!;
-  }
   const code = metricCode(metric);
   const commuteKeys = code === STEP && !costs ? stepKeys(board.width, cells, K, offsets, offsetStart) : null;
 
   wasm.reset();
   const put = putter(wasm);
   // The header, in the order board.ts `readBoard` and search.ts `search` read it (64-bit masks as lo, hi).
-  const boardFields = [
-    K, cells, board.width, code, board.filler, board.rowSwaps,
-    board.sides[0]!, board.sides[1]!, board.sides[2]!, board.sides[3]!, board.fullLo, board.fullHi,
-    put(board.inBounds), put(board.cover), put(Int32Array.from(board.mirror)), put(board.zobrist), put(board.zobristMirror),
-    put(board.neighbours), put(Int32Array.from(offsetStart)), put(Int32Array.from(offsets)), put(Int32Array.from(board.cellMirror)),
-    put(Int32Array.from(board.mirrorShift)),
-  ];
+  const boardFields = boardHeader(board, code, put);
+  const { kinds, quads } = shapeKinds(board);
   const searchFields = [
     fold ? 1 : 0, board.goalCell, options.stopAtGoal ? 1 : 0, ranks ? 1 : 0, nodeWork, successorWork, insertWork, limit,
     indexBits(limit), initialCapacity(options, limit),
@@ -187,7 +186,7 @@ export function engineExploreMultiword(board: MultiwordBitboard, options: Explor
   const K = board.classes;
   const { cells, width, offsets, offsetStart } = board;
   const words = multiwordWords(board);
-  const { nodeWork, successorWork, insertWork } = engineWork(multiwordWork(board), WORK_SCALE_128);
+  const { nodeWork, successorWork, insertWork } = engineWork128(board);
   const limit = Math.min(options.maxStates, options.clock.entriesWithin(successorWork + insertWork), 2 ** 31 - 1);
   const start = new Uint32Array(words);
   storedFormMultiword(board, board.start, fold, start);
@@ -233,6 +232,96 @@ export function engineExploreMultiword(board: MultiwordBitboard, options: Explor
   ];
   const header = put(Int32Array.from([...boardFields, ...searchFields]));
   return runSearch(wasm, options.clock, words, () => wasm.search128(header, options.clock.work));
+}
+
+/** The board's part of a 64-bit search's header, in the order board.ts `readBoard` reads it (masks as lo, hi). */
+function boardHeader(board: WideBitboard, code: number, put: (array: Int32Array | Uint32Array) => number): number[] {
+  return [
+    board.classes, board.cells, board.width, code, board.filler, board.rowSwaps,
+    board.sides[0]!, board.sides[1]!, board.sides[2]!, board.sides[3]!, board.fullLo, board.fullHi,
+    put(board.inBounds), put(board.cover), put(Int32Array.from(board.mirror)), put(board.zobrist), put(board.zobristMirror),
+    put(board.neighbours), put(Int32Array.from(board.offsetStart)), put(Int32Array.from(board.offsets)), put(Int32Array.from(board.cellMirror)),
+    put(Int32Array.from(board.mirrorShift)),
+  ];
+}
+
+/**
+ * Shape kinds as the 64-bit searches want them: 2 one cell, 1 up to four (`quads`: offsets, missing ones repeat the
+ * first), 0 larger.
+ */
+function shapeKinds(board: WideBitboard): { kinds: Int32Array; quads: Int32Array } {
+  const { classes: K, offsets, offsetStart } = board;
+  const kinds = new Int32Array(K);
+  const quads = new Int32Array(4 * K);
+  for (let c = 0; c < K; c++) {
+    const n = offsetStart[c + 1]! - offsetStart[c]!;
+    kinds[c] = n === 1 ? 2 : n <= 4 ? 1 : 0;
+    for (let i = 0; i < 4; i++) quads[4 * c + i] = offsets[offsetStart[c]! + (i < n ? i : 0)]!;
+  }
+  return { kinds, quads };
+}
+
+/** What IDA* on the engine reports (search/ida.ts `IdaOutcome`). */
+export interface EngineIdaOutcome {
+  status: 'solved' | 'unsolvable' | 'budget-exceeded';
+  /** The solution as (from, to) top-left cells, in the start's orientation. */
+  steps: Array<[number, number]>;
+  nodes: number;
+  lowerBound: number;
+  ttBytes: number;
+}
+
+/**
+ * IDA*'s work per position on the engine, in the budget's units: generating its moves, its key (and its mirror image's
+ * where mirror images fold) and a table probe, 120–200 ns on the boards measured (4×5 to 6×6), about 10 ns a unit.
+ */
+function idaWork(board: WideBitboard): number {
+  return 10 + 2 * board.classes;
+}
+
+/**
+ * IDA* (assembly/ida.ts) on a board of up to 64 cells, with a transposition table of at most `ttBytes` sized for
+ * `wantedEntries` (as search/ida.ts sizes its own); null when the engine is not loaded.
+ */
+export function engineIda(board: WideBitboard, costs: Int16Array, metric: Metric, budget: BudgetClock, ttBytes: number, wantedEntries: number): EngineIdaOutcome | null {
+  if (!engine || !enabled) return null;
+  const wasm = engine;
+  const K = board.classes;
+  const nodeWork = idaWork(board);
+  const entryBytes = 8 * K + 7;
+  const wanted = Math.max(4096, Math.min(wantedEntries, budget.entriesWithin(nodeWork)));
+  let entries = 4;
+  while (entries * 2 * entryBytes <= ttBytes && entries < wanted) entries *= 2;
+  wasm.reset();
+  const put = putter(wasm);
+  const { kinds, quads } = shapeKinds(board);
+  const idaFields = [
+    board.mirrorable ? 1 : 0, board.goalCell, nodeWork, put(Int32Array.from(costs.subarray(board.cells))), put(kinds), put(quads),
+    put(board.start), entries,
+  ];
+  const header = put(Int32Array.from([...boardHeader(board, metricCode(metric), put), ...idaFields]));
+  // The engine's memory is overwritten: an earlier search's table can no longer be read.
+  searches++;
+  let trapped = false;
+  try {
+    clock = budget;
+    wasm.ida(header, budget.work);
+  } catch (error) {
+    if (!(error instanceof WebAssembly.RuntimeError)) throw error;
+    trapped = true;
+  } finally {
+    clock = null;
+  }
+  const ttBytesUsed = entries * entryBytes;
+  if (trapped) return { status: 'budget-exceeded', steps: [], nodes: wasm.idaNodes(), lowerBound: wasm.idaLowerBound(), ttBytes: ttBytesUsed };
+  budget.work = wasm.idaWork();
+  const status = (['solved', 'unsolvable', 'budget-exceeded'] as const)[wasm.idaStatus()]!;
+  const steps: Array<[number, number]> = [];
+  if (status === 'solved') {
+    const path = new Int32Array(wasm.memory.buffer, wasm.idaPath(), 2 * wasm.idaSteps());
+    for (let i = 0; i < path.length; i += 2) steps.push([path[i]!, path[i + 1]!]);
+  }
+  return { status, steps, nodes: wasm.idaNodes(), lowerBound: wasm.idaLowerBound(), ttBytes: ttBytesUsed };
 }
 
 /**

@@ -6,3 +6,4 @@ export {
 } from './result';
 export { search } from './search';
 export { search128 } from './search128';
+export { ida, idaLowerBound, idaNodes, idaPath, idaStatus, idaSteps, idaWork } from './ida';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { METRICS, parseLayoutOrThrow, resolveGoal, solve, type Metric } from '../../../../solver/index.ts';
+import { METRICS, parseLayoutOrThrow, resolveGoal, solve, type GoalSpec, type Metric } from '../../../../solver/index.ts';
 import { compilePuzzle } from '../../../../solver/klotski/model/puzzle.ts';
-import { bitboardEngineLoaded, enableBitboardEngine } from '../../../../solver/klotski/wasm/engine.ts';
+import { bitboardEngineLoaded, enableBitboardEngine, engineIda } from '../../../../solver/klotski/wasm/engine.ts';
+import { toWideBitboard } from '../../../../solver/klotski/wasm/board64.ts';
 import { explore } from '../../../../solver/klotski/search/explore.ts';
 import { pieceCosts } from '../../../../solver/klotski/search/heuristic.ts';
 import { loadEngineFromDisk } from '../../../../solver/node/bitboard-engine.ts';
@@ -172,5 +173,69 @@ describe('the WebAssembly engine on 128-bit masks (boards of 65 to 128 cells)', 
     // The reference search is slow on boards this size: one board (its solutions cross all four words).
     const cases: Array<[string, { piece: [number, number]; at: [number, number] }, number, number]> = [[boards[0]!, { piece: [0, 8], at: [8, 8] }, 10, 10]];
     expectOptimalSolves(cases);
+  });
+});
+
+describe('IDA* on the WebAssembly engine (boards of up to 64 cells)', () => {
+  // Solvable and unsolvable boards, goals on the mirror axis (mirror images fold) and off it (they do not).
+  const cases: Array<[string, GoalSpec | undefined]> = [
+    ['VBBV-VBBV-VHHV-VS.V-S..S', undefined],
+    ['VBBV-VBBV-VHHV-VS.V-S..S', { piece: [0, 1], at: [3, 0] }],
+    ['SBBS-SBB.-SSSS-V..S-VHHS', undefined],
+    ['SSSBB-.HHBB-S.SSS-SSXXX', undefined],
+    ['.HH-SSS-BBS-BBV-S.V-SHH', undefined],
+    ['S.SS.-VSBBS-VSBBS-SSSSS-SS.SS', { piece: [1, 2], at: [3, 3] }],
+  ];
+
+  /** IDA* on the engine, as solve() runs it when breadth-first search and A* outgrow their memory. */
+  function engineRun(code: string, goal: GoalSpec | undefined, metric: Metric, budget: Budget = {}) {
+    const layout = parseLayoutOrThrow(code);
+    const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, goal));
+    const clock = new BudgetClock(budget);
+    const run = engineIda(toWideBitboard(puzzle, grid)!, pieceCosts(puzzle, metric), metric, clock, 16 << 20, 1 << 20)!;
+    return { run, clock, puzzle, grid };
+  }
+
+  it('answers optimally in every metric, as breadth-first search and the TypeScript IDA* do, every solution replayed; proves no solution', () => {
+    for (const [code, goal] of cases) {
+      const layout = parseLayoutOrThrow(code);
+      const resolved = resolveGoal(layout, goal);
+      const ref = refBoard(layout.width, layout.height, layout.pieces);
+      for (const metric of METRICS) {
+        const what = `${code} → ${resolved.row},${resolved.col} ${metric}`;
+        const expected = refDistance(ref, resolved.pieceIndex, [resolved.row, resolved.col], metric);
+        const { run } = engineRun(code, goal, metric);
+        if (expected === null) {
+          expect(run.status, what).toBe('unsolvable');
+          continue;
+        }
+        expect([run.status, run.steps.length], what).toEqual(['solved', expected]);
+        const r = solve(layout, { metric, goal, algorithm: 'ida', tablebase: null });
+        expect([r.stats.algorithm, r.length], what).toEqual(['ida', expected]);
+        const end = refReplay(refBoard(layout.width, layout.height, layout.pieces), metric, r.moves);
+        expect([end.pieces[resolved.pieceIndex]!.r, end.pieces[resolved.pieceIndex]!.c], what).toEqual([resolved.row, resolved.col]);
+        enableBitboardEngine(false);
+        const plain = solve(layout, { metric, goal, algorithm: 'ida', tablebase: null });
+        enableBitboardEngine(true);
+        expect(plain.length, `${what} (TypeScript)`).toBe(expected);
+      }
+    }
+  });
+
+  it('stops when the work budget is spent, with a proven lower bound and the work charged', () => {
+    const { run, clock } = engineRun('VBBV-VBBV-VHHV-VSSV-S..S', undefined, 'move', { maxWork: 200_000 });
+    expect(run.status).toBe('budget-exceeded');
+    expect(run.lowerBound).toBeGreaterThan(0);
+    expect(run.lowerBound).toBeLessThanOrEqual(81);
+    expect(clock.work).toBeGreaterThanOrEqual(200_000);
+    expect(clock.work).toBeLessThan(200_000 + 4096 + 100);
+  });
+
+  it('never proves a puzzle unsolvable from a table too small to hold its space: it runs out of budget instead', () => {
+    const layout = parseLayoutOrThrow('SSSBB-.HHBB-S.SSS-SSXXX');
+    const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, undefined));
+    // 16 entries for a space of thousands: entries not yet expanded are lost, so nothing is proven.
+    const run = engineIda(toWideBitboard(puzzle, grid)!, pieceCosts(puzzle, 'step'), 'step', new BudgetClock({ maxWork: 3_000_000 }), 16 * 47, 16)!;
+    expect(run.status).toBe('budget-exceeded');
   });
 });
