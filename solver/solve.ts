@@ -17,7 +17,6 @@ import { compilePuzzle, estimateStates, type Puzzle } from './klotski/model/puzz
 import { METRICS, type Metric } from './shared/metric.ts';
 import { DEFAULT_TT_BYTES } from './shared/transposition.ts';
 import { bitboardEngineLoaded, engineIda } from './klotski/wasm/engine.ts';
-import { MAX_WIDE_CELLS, toWideBitboard } from './klotski/wasm/board64.ts';
 import { isTilesCode, parseTilesOrThrow } from './tiles/codec.ts';
 import type { PatternDatabase } from './tiles/pdb.ts';
 import { solveTiles, type TilesResult } from './tiles/solve.ts';
@@ -102,16 +101,6 @@ export function solveCode(code: string, options: Omit<SolveOptions, 'goal'> & An
 /** Klotski goals are { piece, at }; tiles goals are a goal code. */
 type AnyGoal = { goal?: GoalSpec | string | null };
 
-/**
- * Whether `auto` runs breadth-first search rather than A*: on the WebAssembly engine (once a shell has loaded it)
- * breadth-first search's visited set by rank, its index over three layers and its skipped steps make it faster than
- * A* on most of the bench's custom boards, though A* expands fewer positions (`npm run bench`). Not under a work or
- * node budget: those count positions, and A* stores fewer. Nor past 64 cells, where A* takes about half the time.
- */
-function breadthFirstFaster(cells: number, options: SolveOptions): boolean {
-  return bitboardEngineLoaded() && cells <= MAX_WIDE_CELLS && options.maxWork === undefined && options.maxNodes === undefined;
-}
-
 /** Solves a parsed layout. Throws `LayoutError` for a bad goal or option. */
 export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
   const metric = options.metric ?? 'move';
@@ -141,8 +130,9 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
   const estimate = estimateStates(puzzle);
   let nodes = 0;
   if (algorithm !== 'ida') {
-    // Best-first by default: it stores the positions breadth-first search would, less those the bound rules out.
-    const costs = algorithm === 'bfs' || (algorithm === 'auto' && breadthFirstFaster(puzzle.cells, options)) ? null : pieceCosts(puzzle, metric);
+    // Best-first by default: it stores the positions breadth-first search would, less those the bound rules out, and on
+    // the engine takes a median two thirds of breadth-first search's time on the bench's custom boards (npm run bench).
+    const costs = algorithm === 'bfs' ? null : pieceCosts(puzzle, metric);
     const maxStates = options.maxStates ?? stateLimit(positionWords(puzzle), costs !== null);
     const run = explore(puzzle, grid, { metric, fold: true, stopAtGoal: true, clock, maxStates, expectedStates: estimate, costs });
     nodes = run.nodes;
@@ -172,10 +162,9 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
   return { ...base, ...overBudget(run.lowerBound), stats };
 }
 
-/** IDA* on the WebAssembly engine (boards of up to 64 cells, once loaded), or null. */
+/** IDA* on the WebAssembly engine (boards of up to 128 cells, once loaded), or null. */
 function idaOnEngine(puzzle: Puzzle, grid: Uint8Array, metric: Metric, clock: BudgetClock, ttBytes: number, wantedEntries: number) {
-  const board = bitboardEngineLoaded() ? toWideBitboard(puzzle, grid) : null;
-  return board ? engineIda(board, pieceCosts(puzzle, metric), metric, clock, ttBytes, wantedEntries) : null;
+  return bitboardEngineLoaded() ? engineIda(puzzle, grid, pieceCosts(puzzle, metric), metric, clock, ttBytes, wantedEntries) : null;
 }
 
 function unsolvable(explored: number) {

@@ -44,6 +44,7 @@ interface EngineExports {
   resultLayerCount(): number;
   resultBound(): number;
   ida(header: number, startWork: number): void;
+  ida128(header: number, startWork: number): void;
   idaStatus(): number;
   idaSteps(): number;
   idaPath(): number;
@@ -193,6 +194,33 @@ export function engineExploreMultiword(board: MultiwordBitboard, options: Explor
   const code = metricCode(metric);
   const costs = classCosts(options, cells);
   const commuteKeys = code === STEP && !costs ? stepKeys(width, cells, K, offsets, offsetStart) : null;
+  wasm.reset();
+  const put = putter(wasm);
+  // The header, in the order board128.ts `readBoard128` and search128.ts `search128` read it.
+  const boardFields = boardHeader128(board, code, put);
+  const searchFields = [
+    fold ? 1 : 0, board.goalCell, options.stopAtGoal ? 1 : 0, nodeWork, successorWork, insertWork, limit, indexBits(limit),
+    initialCapacity(options, limit), layersAlternate(metric, fold, board) ? 1 : 0, commuteKeys ? put(commuteKeys) : 0, put(start),
+    costs ? put(costs) : 0,
+  ];
+  const header = put(Int32Array.from([...boardFields, ...searchFields]));
+  return runSearch(wasm, options.clock, words, () => wasm.search128(header, options.clock.work));
+}
+
+/** The board's part of a 64-bit search's header, in the order board.ts `readBoard` reads it (masks as lo, hi). */
+function boardHeader(board: WideBitboard, code: number, put: (array: Int32Array | Uint32Array) => number): number[] {
+  return [
+    board.classes, board.cells, board.width, code, board.filler, board.rowSwaps,
+    board.sides[0]!, board.sides[1]!, board.sides[2]!, board.sides[3]!, board.fullLo, board.fullHi,
+    put(board.inBounds), put(board.cover), put(Int32Array.from(board.mirror)), put(board.zobrist), put(board.zobristMirror),
+    put(board.neighbours), put(Int32Array.from(board.offsetStart)), put(Int32Array.from(board.offsets)), put(Int32Array.from(board.cellMirror)),
+    put(Int32Array.from(board.mirrorShift)),
+  ];
+}
+
+/** The board's part of a 128-bit search's header, in the order board128.ts `readBoard128` reads it. */
+function boardHeader128(board: MultiwordBitboard, code: number, put: (array: Int32Array | Uint32Array) => number): number[] {
+  const { cells, width } = board;
   // Per cell: the cell alone, and its neighbours (a step's targets); the columns' masks.
   const cellBits = new Int32Array(4 * cells);
   const stepTargets = new Int32Array(4 * cells);
@@ -217,31 +245,10 @@ export function engineExploreMultiword(board: MultiwordBitboard, options: Explor
     for (let q = p - width; q >= 0; q -= width) setRay(3, q);
   }
 
-  wasm.reset();
-  const put = putter(wasm);
-  // The header, in the order board128.ts `readBoard128` and search128.ts `search128` read it.
-  const boardFields = [
-    K, cells, width, code, board.filler, put(board.inBounds), put(board.cover), put(Int32Array.from(board.mirror)), put(board.zobrist),
-    put(board.zobristMirror), put(stepTargets), put(Int32Array.from(offsetStart)), put(Int32Array.from(offsets)),
-    put(Int32Array.from(board.cellMirror)), put(cellBits), put(columnMasks), put(rays), put(cellsBelow()),
-  ];
-  const searchFields = [
-    fold ? 1 : 0, board.goalCell, options.stopAtGoal ? 1 : 0, nodeWork, successorWork, insertWork, limit, indexBits(limit),
-    initialCapacity(options, limit), layersAlternate(metric, fold, board) ? 1 : 0, commuteKeys ? put(commuteKeys) : 0, put(start),
-    costs ? put(costs) : 0,
-  ];
-  const header = put(Int32Array.from([...boardFields, ...searchFields]));
-  return runSearch(wasm, options.clock, words, () => wasm.search128(header, options.clock.work));
-}
-
-/** The board's part of a 64-bit search's header, in the order board.ts `readBoard` reads it (masks as lo, hi). */
-function boardHeader(board: WideBitboard, code: number, put: (array: Int32Array | Uint32Array) => number): number[] {
   return [
-    board.classes, board.cells, board.width, code, board.filler, board.rowSwaps,
-    board.sides[0]!, board.sides[1]!, board.sides[2]!, board.sides[3]!, board.fullLo, board.fullHi,
-    put(board.inBounds), put(board.cover), put(Int32Array.from(board.mirror)), put(board.zobrist), put(board.zobristMirror),
-    put(board.neighbours), put(Int32Array.from(board.offsetStart)), put(Int32Array.from(board.offsets)), put(Int32Array.from(board.cellMirror)),
-    put(Int32Array.from(board.mirrorShift)),
+    board.classes, cells, width, code, board.filler, put(board.inBounds), put(board.cover), put(Int32Array.from(board.mirror)),
+    put(board.zobrist), put(board.zobristMirror), put(stepTargets), put(Int32Array.from(board.offsetStart)),
+    put(Int32Array.from(board.offsets)), put(Int32Array.from(board.cellMirror)), put(cellBits), put(columnMasks), put(rays), put(cellsBelow()),
   ];
 }
 
@@ -273,39 +280,53 @@ export interface EngineIdaOutcome {
 
 /**
  * IDA*'s work per position on the engine, in the budget's units: generating its moves, its key (and its mirror image's
- * where mirror images fold) and a table probe, 120–200 ns on the boards measured (4×5 to 6×6), about 10 ns a unit.
+ * where mirror images fold) and a table probe; 120–200 ns on the boards measured on 64-bit masks (4×5 to 6×6), about
+ * 10 ns a unit, and up to three times that on 128-bit ones.
  */
-function idaWork(board: WideBitboard): number {
-  return 10 + 2 * board.classes;
+function idaWork(classes: number, wide: boolean): number {
+  return wide ? 3 * (10 + 2 * classes) : 10 + 2 * classes;
 }
 
 /**
- * IDA* (assembly/ida.ts) on a board of up to 64 cells, with a transposition table of at most `ttBytes` sized for
- * `wantedEntries` (as search/ida.ts sizes its own); null when the engine is not loaded.
+ * IDA* on the engine (assembly/ida.ts on boards of up to 64 cells, ida128.ts up to 128), with a transposition table of
+ * at most `ttBytes` sized for `wantedEntries` (as search/ida.ts sizes its own); null when the engine is not loaded or
+ * the board is larger.
  */
-export function engineIda(board: WideBitboard, costs: Int16Array, metric: Metric, budget: BudgetClock, ttBytes: number, wantedEntries: number): EngineIdaOutcome | null {
+export function engineIda(
+  puzzle: Puzzle, grid: Uint8Array, costs: Int16Array, metric: Metric, budget: BudgetClock, ttBytes: number, wantedEntries: number,
+): EngineIdaOutcome | null {
   if (!engine || !enabled) return null;
   const wasm = engine;
+  const board64 = toWideBitboard(puzzle, grid);
+  const board128 = board64 ? null : toMultiwordBitboard(puzzle, grid);
+  const board = board64 ?? board128;
+  if (!board) return null;
   const K = board.classes;
-  const nodeWork = idaWork(board);
-  const entryBytes = 8 * K + 7;
+  const nodeWork = idaWork(K, !board64);
+  const entryBytes = (board64 ? 8 : 16) * K + 7;
   const wanted = Math.max(4096, Math.min(wantedEntries, budget.entriesWithin(nodeWork)));
   let entries = 4;
   while (entries * 2 * entryBytes <= ttBytes && entries < wanted) entries *= 2;
   wasm.reset();
   const put = putter(wasm);
-  const { kinds, quads } = shapeKinds(board);
-  const idaFields = [
-    board.mirrorable ? 1 : 0, board.goalCell, nodeWork, put(Int32Array.from(costs.subarray(board.cells))), put(kinds), put(quads),
-    put(board.start), entries,
-  ];
-  const header = put(Int32Array.from([...boardHeader(board, metricCode(metric), put), ...idaFields]));
+  const classCosts = put(Int32Array.from(costs.subarray(board.cells)));
+  const code = metricCode(metric);
+  let header: number;
+  if (board64) {
+    const { kinds, quads } = shapeKinds(board64);
+    const fields = [board.mirrorable ? 1 : 0, board.goalCell, nodeWork, classCosts, put(kinds), put(quads), put(board.start), entries];
+    header = put(Int32Array.from([...boardHeader(board64, code, put), ...fields]));
+  } else {
+    const fields = [board.mirrorable ? 1 : 0, board.goalCell, nodeWork, classCosts, put(board.start), entries];
+    header = put(Int32Array.from([...boardHeader128(board128!, code, put), ...fields]));
+  }
   // The engine's memory is overwritten: an earlier search's table can no longer be read.
   searches++;
   let trapped = false;
   try {
     clock = budget;
-    wasm.ida(header, budget.work);
+    if (board64) wasm.ida(header, budget.work);
+    else wasm.ida128(header, budget.work);
   } catch (error) {
     if (!(error instanceof WebAssembly.RuntimeError)) throw error;
     trapped = true;

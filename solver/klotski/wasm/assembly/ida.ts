@@ -13,6 +13,7 @@ import {
   zobristMirror,
 } from './board';
 import { reserve } from './memory';
+import { IDA_BUDGET_EXCEEDED, IDA_SOLVED, IDA_UNSOLVABLE, reportIda } from './ida-result';
 import { spent, WORK_CHECK } from './result';
 import { markExpanded, newTranspositionTable, ttBound, ttClaim, ttDepth, ttFind, ttIteration, ttLostOpen, ttOpen, ttSetBound, ttStamp } from './transposition';
 
@@ -21,9 +22,6 @@ const INFINITE: i32 = 0x7fffffff;
 /** Deeper searches are reported as over budget (as search/ida.ts). */
 const MAX_BOUND: i32 = 3000;
 
-export const IDA_SOLVED: i32 = 0;
-export const IDA_UNSOLVABLE: i32 = 1;
-export const IDA_BUDGET_EXCEEDED: i32 = 2;
 
 /** The position being searched: class masks (K × u64) and empty cells; its hashes and bound. */
 let cur: usize = 0;
@@ -53,16 +51,7 @@ let aborted = false;
 let bound: i32 = 0;
 let iteration: i32 = 0;
 
-let status: i32 = 0;
 let steps: i32 = 0;
-let lowerBound: i32 = 0;
-
-export function idaStatus(): i32 { return status; }
-export function idaSteps(): i32 { return steps; }
-export function idaPath(): usize { return path; }
-export function idaNodes(): i32 { return nodes; }
-export function idaLowerBound(): i32 { return lowerBound; }
-export function idaWork(): f64 { return spentWork; }
 
 @inline function maskAt(at: usize, c: i32): u64 {
   return load<u64>(at + ((<usize>c) << 3));
@@ -74,7 +63,7 @@ export function idaWork(): f64 { return spentWork; }
 
 /**
  * Runs IDA* as the header at `header` describes (board.ts `readBoard`, then the fields read below), with `startWork`
- * units of the budget already spent. The getters above report it.
+ * units of the budget already spent. ida-result.ts reports it.
  */
 export function ida(header: usize, startWork: f64): void {
   const at = readBoard(header);
@@ -94,7 +83,7 @@ export function ida(header: usize, startWork: f64): void {
   path = reserve((MAX_BOUND + 2) << 3);
   moveCapacity = 3 * 4096;
   moves = reserve(moveCapacity << 2);
-  newTranspositionTable(K, ttEntries);
+  newTranspositionTable(K << 3, ttEntries);
 
   memory.copy(cur, start, (<usize>K) << 3);
   let taken: u64 = 0;
@@ -122,22 +111,19 @@ export function ida(header: usize, startWork: f64): void {
     iteration = iteration == 0xffff ? 1 : iteration + 1;
     const result = search(0, -1, 0);
     if (result == FOUND) {
-      status = IDA_SOLVED;
-      lowerBound = steps;
+      reportIda(IDA_SOLVED, steps, path, nodes, steps, spentWork);
       return;
     }
     if (aborted) break;
     if ((ttOpen() == 0 && ttLostOpen() == 0) || result == INFINITE) {
-      status = IDA_UNSOLVABLE;
-      lowerBound = bound;
+      reportIda(IDA_UNSOLVABLE, 0, path, nodes, bound, spentWork);
       return;
     }
     if (result > MAX_BOUND) break;
     // Nothing within the bound solves it; skipped children may report bounds ≤ the current one, so step past it.
     bound = max(result, bound + 1);
   }
-  status = IDA_BUDGET_EXCEEDED;
-  lowerBound = bound;
+  reportIda(IDA_BUDGET_EXCEEDED, 0, path, nodes, bound, spentWork);
 }
 
 /** Charges a position's work; every WORK_CHECK units asks the clock (true: stop). */

@@ -6,4 +6,6 @@ export {
 } from './result';
 export { search } from './search';
 export { search128 } from './search128';
-export { ida, idaLowerBound, idaNodes, idaPath, idaStatus, idaSteps, idaWork } from './ida';
+export { ida } from './ida';
+export { ida128 } from './ida128';
+export { idaLowerBound, idaNodes, idaPath, idaStatus, idaSteps, idaWork } from './ida-result';

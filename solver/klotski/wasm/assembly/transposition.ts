@@ -21,9 +21,9 @@ let bits: i32 = 0;
 let open: i32 = 0;
 let lostOpen: i32 = 0;
 
-/** A cleared table of `entries` (a power of two, at least WAYS) keys of `classes` 64-bit masks. */
-export function newTranspositionTable(classes: i32, entries: i32): void {
-  keyBytes = (<usize>classes) << 3;
+/** A cleared table of `entries` (a power of two, at least WAYS) keys of `bytes` bytes (a multiple of 8). */
+export function newTranspositionTable(bytes: i32, entries: i32): void {
+  keyBytes = <usize>bytes;
   keys = reserve(entries * <i32>keyBytes);
   bounds = reserve(entries << 1);
   iterations = reserve(entries << 1);

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METRICS, parseLayoutOrThrow, resolveGoal, solve, type GoalSpec, type Metric } from '../../../../solver/index.ts';
 import { compilePuzzle } from '../../../../solver/klotski/model/puzzle.ts';
 import { bitboardEngineLoaded, enableBitboardEngine, engineIda } from '../../../../solver/klotski/wasm/engine.ts';
-import { toWideBitboard } from '../../../../solver/klotski/wasm/board64.ts';
 import { explore } from '../../../../solver/klotski/search/explore.ts';
 import { pieceCosts } from '../../../../solver/klotski/search/heuristic.ts';
 import { loadEngineFromDisk } from '../../../../solver/node/bitboard-engine.ts';
@@ -128,11 +127,12 @@ describe('the WebAssembly engine on 64-bit masks (boards of up to 64 cells)', ()
     expectOptimalSolves(cases);
   });
 
-  it('makes auto run breadth-first search when unbudgeted, and A* under a work or node budget or without the engine', () => {
+  it('makes auto run A*, budgeted or not, with the engine or without', () => {
     const layout = parseLayoutOrThrow('VBBV-VBBV-VHHV-VS.V-S..S');
     const goal = { piece: [0, 1] as [number, number], at: [3, 0] as [number, number] };
     const unbudgeted = solve(layout, { goal });
-    expect(unbudgeted.stats.algorithm).toBe('bfs');
+    expect(unbudgeted.stats.algorithm).toBe('astar');
+    expect(solve(layout, { goal, algorithm: 'bfs' }).length).toBe(unbudgeted.length);
     expect(solve(layout, { goal, maxWork: 10_000_000 }).stats.algorithm).toBe('astar');
     expect(solve(layout, { goal, maxNodes: 1_000_000 }).stats.algorithm).toBe('astar');
     enableBitboardEngine(false);
@@ -169,6 +169,30 @@ describe('the WebAssembly engine on 128-bit masks (boards of 65 to 128 cells)', 
     for (const code of boards) expectStops(code, () => null);
   });
 
+  it('runs IDA* too: the same optimal lengths as breadth-first search, every solution replayed', () => {
+    let solved = 0;
+    const cases: Array<[string, GoalSpec | undefined]> = [[boards[0]!, { piece: [0, 8], at: [8, 8] }], [boards[2]!, undefined], [boards[3]!, undefined]];
+    for (const [code, goal] of cases) {
+      const layout = parseLayoutOrThrow(code);
+      const resolved = resolveGoal(layout, goal);
+      const { puzzle, grid } = compilePuzzle(layout, resolved);
+      for (const metric of ['move', 'step'] as const) {
+        const what = `${code} ${metric}`;
+        const bfs = solve(layout, { metric, goal, algorithm: 'bfs' });
+        // A space larger than the table cannot be proven unsolvable by IDA*: solvable ones only.
+        if (bfs.status !== 'solved') continue;
+        const run = engineIda(puzzle, grid, pieceCosts(puzzle, metric), metric, new BudgetClock({ maxMs: 20_000 }), 16 << 20, 1 << 20)!;
+        expect([run.status, run.steps.length], what).toEqual(['solved', bfs.length]);
+        const r = solve(layout, { metric, goal, algorithm: 'ida' });
+        expect(r.length, what).toBe(bfs.length);
+        const end = refReplay(refBoard(layout.width, layout.height, layout.pieces), metric, r.moves);
+        expect([end.pieces[resolved.pieceIndex]!.r, end.pieces[resolved.pieceIndex]!.c], what).toEqual([resolved.row, resolved.col]);
+        solved++;
+      }
+    }
+    expect(solved).toBeGreaterThanOrEqual(2);
+  });
+
   it('answers solve() optimally: lengths against the plain reference search, every solution replayed', () => {
     // The reference search is slow on boards this size: one board (its solutions cross all four words).
     const cases: Array<[string, { piece: [number, number]; at: [number, number] }, number, number]> = [[boards[0]!, { piece: [0, 8], at: [8, 8] }, 10, 10]];
@@ -192,7 +216,7 @@ describe('IDA* on the WebAssembly engine (boards of up to 64 cells)', () => {
     const layout = parseLayoutOrThrow(code);
     const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, goal));
     const clock = new BudgetClock(budget);
-    const run = engineIda(toWideBitboard(puzzle, grid)!, pieceCosts(puzzle, metric), metric, clock, 16 << 20, 1 << 20)!;
+    const run = engineIda(puzzle, grid, pieceCosts(puzzle, metric), metric, clock, 16 << 20, 1 << 20)!;
     return { run, clock, puzzle, grid };
   }
 
@@ -235,7 +259,7 @@ describe('IDA* on the WebAssembly engine (boards of up to 64 cells)', () => {
     const layout = parseLayoutOrThrow('SSSBB-.HHBB-S.SSS-SSXXX');
     const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, undefined));
     // 16 entries for a space of thousands: entries not yet expanded are lost, so nothing is proven.
-    const run = engineIda(toWideBitboard(puzzle, grid)!, pieceCosts(puzzle, 'step'), 'step', new BudgetClock({ maxWork: 3_000_000 }), 16 * 47, 16)!;
+    const run = engineIda(puzzle, grid, pieceCosts(puzzle, 'step'), 'step', new BudgetClock({ maxWork: 3_000_000 }), 16 * 47, 16)!;
     expect(run.status).toBe('budget-exceeded');
   });
 });
