@@ -68,7 +68,11 @@ export interface SolveResult {
    * `work`: budget units spent (see Budget.maxWork). With `table`, `nodes` counts table values read and `ttBytes` is
    * the size of the table consulted.
    */
-  stats: { algorithm: 'table' | 'bfs' | 'astar' | 'ida'; nodes: number; ms: number; work: number; ttBytes: number; estimate: number };
+  stats: {
+    algorithm: 'table' | 'bfs' | 'astar' | 'ida'; nodes: number; ms: number; work: number; ttBytes: number; estimate: number;
+    /** Searches: where it ran — the WebAssembly engine, or the TypeScript search (no engine loaded, or refused). */
+    engine?: 'webassembly' | 'typescript';
+  };
 }
 
 /**
@@ -136,7 +140,8 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
     const maxStates = options.maxStates ?? stateLimit(positionWords(puzzle), costs !== null);
     const run = explore(puzzle, grid, { metric, fold: true, stopAtGoal: true, clock, maxStates, expectedStates: estimate, costs });
     nodes = run.nodes;
-    const stats = { algorithm: run.bestFirst ? ('astar' as const) : ('bfs' as const), nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.table.bytes, estimate };
+    const engine = run.current ? ('webassembly' as const) : ('typescript' as const);
+    const stats = { algorithm: run.bestFirst ? ('astar' as const) : ('bfs' as const), nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.table.bytes, estimate, engine };
     if (run.status === 'solved') {
       const moves = run.movesTo(run.goalIndex);
       return { ...base, status: 'solved', solvable: true, optimal: true, length: moves.length, moves, stats };
@@ -150,10 +155,11 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
     }
     // The space outgrew memory: carry on with IDA*, which needs only its fixed table.
   }
-  const run = idaOnEngine(puzzle, grid, metric, clock, options.ttBytes ?? DEFAULT_TT_BYTES, estimate * 2)
-    ?? idaSolve(puzzle, grid, metric, clock, options.ttBytes ?? DEFAULT_TT_BYTES, estimate * 2);
+  const onEngine = idaOnEngine(puzzle, grid, metric, clock, options.ttBytes ?? DEFAULT_TT_BYTES, estimate * 2);
+  const run = onEngine ?? idaSolve(puzzle, grid, metric, clock, options.ttBytes ?? DEFAULT_TT_BYTES, estimate * 2);
   nodes += run.nodes;
-  const stats = { algorithm: 'ida' as const, nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.ttBytes, estimate };
+  const engine = onEngine ? ('webassembly' as const) : ('typescript' as const);
+  const stats = { algorithm: 'ida' as const, nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.ttBytes, estimate, engine };
   if (run.status === 'solved') {
     const moves = stepsFromPairs(puzzle, grid, metric, run.steps);
     return { ...base, status: 'solved', solvable: true, optimal: true, length: moves.length, moves, stats };

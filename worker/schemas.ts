@@ -70,6 +70,7 @@ export const SolveResultSchema = z
       ms: z.number(),
       ttBytes: z.number().int(),
       estimate: z.number(),
+      engine: z.enum(['webassembly', 'typescript']).optional().openapi({ description: 'searches: where the search ran' }),
     }),
     cached: z.boolean(),
   })

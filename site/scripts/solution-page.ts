@@ -147,6 +147,7 @@ async function main(): Promise<void> {
       setStatus('');
       document.body.dataset.solvedBy = 'browser';
       document.body.dataset.algorithm = solved.stats.algorithm;
+      if ('engine' in solved.stats && solved.stats.engine) document.body.dataset.engine = solved.stats.engine;
     }
     return solved;
   }

@@ -124,8 +124,9 @@ describe('the shareable solution page', () => {
     const ms = performance.now() - refused;
     expect(await page.textContent('#move-count')).toMatch(/29/);
     expect(await page.getAttribute('body', 'data-solved-by')).toBe('browser');
-    // auto runs breadth-first search only once the engine is loaded (A* in TypeScript otherwise).
-    expect(await page.getAttribute('body', 'data-algorithm')).toBe('bfs');
+    // A* on the engine, as at the edge.
+    expect(await page.getAttribute('body', 'data-algorithm')).toBe('astar');
+    expect(await page.getAttribute('body', 'data-engine')).toBe('webassembly');
     expect(wasm).toEqual([200]);
     // What the widget's worker on another origin fetches too: with CORS, as WebAssembly, revalidated like widget.js.
     const file = await fetch(`${server.url}/engine/bitboard-search.wasm`, { headers: { Origin: 'https://blog.example' } });
@@ -144,8 +145,9 @@ describe('the shareable solution page', () => {
     await waitReady(page);
     expect(await page.textContent('#move-count')).toMatch(/29/);
     expect(await page.getAttribute('body', 'data-solved-by')).toBe('browser');
-    // Without the engine, auto runs A* in TypeScript (breadth-first search only on the engine).
+    // Without the engine, A* in TypeScript (the part grid).
     expect(await page.getAttribute('body', 'data-algorithm')).toBe('astar');
+    expect(await page.getAttribute('body', 'data-engine')).toBe('typescript');
     expect(wasm.length).toBeGreaterThanOrEqual(1);
     await page.close();
   });
