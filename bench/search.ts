@@ -18,7 +18,8 @@ import { compilePuzzle } from '../solver/klotski/model/puzzle.ts';
 import { BudgetClock } from '../solver/shared/budget.ts';
 import { randomLayoutCode, seededRandom } from '../test/helpers/random-layouts.ts';
 import { loadEngineFromDisk } from '../solver/node/bitboard-engine.ts';
-import { enableBitboardEngine, engineWorkFor } from '../solver/klotski/wasm/engine.ts';
+import { enableBitboardEngine } from '../solver/klotski/wasm/engine.ts';
+import { engineWorkFor } from '../solver/klotski/wasm/headers.ts';
 import { writeSection } from './results.ts';
 import { fmt, median } from './stats.ts';
 
