@@ -30,6 +30,9 @@ const INPUTS: Array<[string, string, Record<string, unknown>]> = [
   ['4×5, three empty cells, 30 moves (searched)', 'BBS.-BBSV-VS.V-VHHS-.SHH', {}],
   ['4×6 Klotski, 25 moves', '.SSS-SSBB-.VBB-SVSV-SSVV-SSVS', {}],
   ['横刀立马 to B@3,0 (searched)', 'VBBV-VBBV-VHHV-VSSV-S..S', { goal: { piece: [0, 1], at: [3, 0] } }],
+  // The slowest of 78 random boards of 4×5 to 10×10 with custom goals, per unit of work (issue 34).
+  ['6×6, goal B@0,1, straight (random)', 'SHHSHH-SSSVHH-VHHVBB-VSHHBB-HH.SS.-SHHHH.', { metric: 'straight', goal: { piece: [2, 4], at: [0, 1] } }],
+  ['5×5, goal B@0,0, straight (random)', 'VHHHH-VSHHS-BBSS.-BBHHV-.S.SV', { metric: 'straight', goal: { piece: [2, 0], at: [0, 0] } }],
   ['3×6, unsolvable', '.HH-SSS-BBS-BBV-S.V-SHH', {}],
   ['3×6 Klotski', 'S.S-BBS-BBV-SVV-VV.-VSS', {}],
   ['4×5, three empty cells, unsolvable (searched)', 'VBBV-VBBV-VVSV-VVSV-S...', {}],
