@@ -11,6 +11,7 @@
  */
 import type { BudgetClock } from '../../shared/budget.ts';
 import type { Metric } from '../../shared/metric.ts';
+import type { IdaOutcome } from '../search/ida.ts';
 import { layersAlternate, type Exploration, type ExploreOptions } from '../search/exploration.ts';
 import { metricCode, STEP, stepKeys } from '../search/move-tags.ts';
 import { rankLayout } from './rank-set.ts';
@@ -177,16 +178,6 @@ export function engineExploreMultiword(board: MultiwordBitboard, options: Explor
   return runSearch(wasm, options.clock, words, () => wasm.search128(header, options.clock.work));
 }
 
-/** What IDA* on the engine reports (search/ida.ts `IdaOutcome`). */
-export interface EngineIdaOutcome {
-  status: 'solved' | 'unsolvable' | 'budget-exceeded';
-  /** The solution as (from, to) top-left cells, in the start's orientation. */
-  steps: Array<[number, number]>;
-  nodes: number;
-  lowerBound: number;
-  ttBytes: number;
-}
-
 /**
  * IDA*'s work per position on the engine, in the budget's units: generating its moves, its key (and its mirror image's
  * where mirror images fold) and a table probe; 120–200 ns on the boards measured on 64-bit masks (4×5 to 6×6), about
@@ -203,7 +194,7 @@ function idaWork(classes: number, wide: boolean): number {
  */
 export function engineIda(
   puzzle: Puzzle, grid: Uint8Array, costs: Int16Array, metric: Metric, budget: BudgetClock, ttBytes: number, wantedEntries: number,
-): EngineIdaOutcome | null {
+): IdaOutcome | null {
   if (!engine || !enabled) return null;
   const wasm = engine;
   const board64 = toWideBitboard(puzzle, grid);
