@@ -188,7 +188,7 @@ function idaWork(classes: number, wide: boolean): number {
 }
 
 /**
- * IDA* on the engine (assembly/ida.ts on boards of up to 64 cells, ida128.ts up to 128), with a transposition table of
+ * IDA* on the engine (assembly/ida.ts, on 64-bit masks up to 64 cells and 128-bit ones up to 128), with a transposition table of
  * at most `ttBytes` sized for `wantedEntries` (as search/ida.ts sizes its own); null when the engine is not loaded or
  * the board is larger.
  */
@@ -211,13 +211,13 @@ export function engineIda(
   const put = putter(wasm);
   const classCosts = put(Int32Array.from(costs.subarray(board.cells)));
   const code = metricCode(metric);
+  // The header, in the order assembly/ida.ts and ida-masks64.ts or ida-masks128.ts read it.
+  const fields = [board.mirrorable ? 1 : 0, board.goalCell, nodeWork, classCosts, put(board.start), entries];
   let header: number;
   if (board64) {
     const { kinds, quads } = shapeKinds(board64);
-    const fields = [board.mirrorable ? 1 : 0, board.goalCell, nodeWork, classCosts, put(kinds), put(quads), put(board.start), entries];
-    header = put(Int32Array.from([...boardHeader(board64, code, put), ...fields]));
+    header = put(Int32Array.from([...boardHeader(board64, code, put), ...fields, put(kinds), put(quads)]));
   } else {
-    const fields = [board.mirrorable ? 1 : 0, board.goalCell, nodeWork, classCosts, put(board.start), entries];
     header = put(Int32Array.from([...boardHeader128(board128!, code, put), ...fields]));
   }
   // The engine's memory is overwritten: an earlier search's table can no longer be read.

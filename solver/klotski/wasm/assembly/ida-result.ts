@@ -1,4 +1,4 @@
-/** What IDA* reports, on either mask width (ida.ts, ida128.ts): the loader reads it through these getters. */
+/** What IDA* (ida.ts) reports, on either mask width: the loader reads it through these getters. */
 export const IDA_SOLVED: i32 = 0;
 export const IDA_UNSOLVABLE: i32 = 1;
 export const IDA_BUDGET_EXCEEDED: i32 = 2;

@@ -6,6 +6,5 @@ export {
 } from './result';
 export { search } from './search';
 export { search128 } from './search128';
-export { ida } from './ida';
-export { ida128 } from './ida128';
+export { ida, ida128 } from './ida';
 export { idaLowerBound, idaNodes, idaPath, idaStatus, idaSteps, idaWork } from './ida-result';
