@@ -11,6 +11,7 @@ import { metaRoutes } from './routes/meta.ts';
 import { pageRoutes } from './routes/pages.ts';
 import { embedRoutes } from './routes/embed.ts';
 import { solveRoutes } from './routes/solve.ts';
+import { jobRoutes } from './routes/jobs.ts';
 import { validationHook } from './validation.ts';
 
 export const MAX_BODY_BYTES = 4096;
@@ -18,6 +19,7 @@ export const MAX_BODY_BYTES = 4096;
 /** API paths and the methods each allows; anything else under them is a JSON 404 or 405, never an HTML page. */
 const API_METHODS: Record<string, string[]> = {
   '/solve': ['GET', 'HEAD', 'POST', 'OPTIONS'],
+  '/solve/jobs/:id': ['GET', 'HEAD', 'OPTIONS'],
   '/healthz': ['GET', 'HEAD'],
   '/openapi.json': ['GET', 'HEAD'],
   '/oembed': ['GET', 'HEAD'],
@@ -105,12 +107,16 @@ export function createApp() {
   });
   app.use('*', secureHeaders({ contentSecurityPolicy: { frameAncestors: ["'self'"] } }));
   app.use(
+    '/solve/jobs/*',
+    cors({ origin: '*', allowMethods: ['GET', 'OPTIONS'], exposeHeaders: ['Retry-After'], maxAge: 86400 }),
+  );
+  app.use(
     '/solve',
     cors({
       origin: '*',
       allowMethods: ['GET', 'POST', 'OPTIONS'],
       allowHeaders: ['Content-Type', 'If-None-Match'],
-      exposeHeaders: ['ETag', 'Server-Timing', 'Retry-After'],
+      exposeHeaders: ['ETag', 'Server-Timing', 'Retry-After', 'Location'],
       maxAge: 86400,
     }),
   );
@@ -129,6 +135,7 @@ export function createApp() {
   );
 
   app.route('/', solveRoutes);
+  app.route('/', jobRoutes);
   app.route('/', metaRoutes);
   app.route('/', pageRoutes);
   app.route('/', embedRoutes);

@@ -28,7 +28,12 @@ export function cacheKey(metric: string, canonical: string): string {
 export interface OverBudget {
   overBudget: number;
   budget: { maxWork: number; maxNodes?: number };
+  /** A solve job gave up (it spent its steps): how much it searched. Kept for good, never searched again. */
+  job?: { steps: number; nodes: number };
 }
+
+/** How long an entry is kept (seconds), or null for good: over-budget marks of a request's search expire. */
+const ttlOf = (entry: CacheEntry): number | null => (isOverBudget(entry) && !entry.job ? OVER_BUDGET_TTL_S : null);
 
 export type CacheEntry = StoredSolution | OverBudget;
 
@@ -61,7 +66,8 @@ export const WRITE_GRACE_MS = PUT_TIMEOUT_MS + 1000;
 
 /** Keeps `entry` in this isolate (no I/O); `stored`: it is known to be in KV already. */
 export function remember(key: string, entry: CacheEntry, stored = false): void {
-  const until = isOverBudget(entry) ? Date.now() + OVER_BUDGET_TTL_S * 1000 : Number.POSITIVE_INFINITY;
+  const ttl = ttlOf(entry);
+  const until = ttl !== null ? Date.now() + ttl * 1000 : Number.POSITIVE_INFINITY;
   recent.set(key, { entry, until, stored, writtenAt: Date.now() }, JSON.stringify(entry).length * 2 + key.length * 2);
 }
 
@@ -123,9 +129,9 @@ export async function writeEntry(kv: KVNamespace | undefined, key: string, entry
   remember(key, entry); // at once, before any await: not yet known to be in KV, its write begun now
   if (!kv) return;
   try {
-    const put = isOverBudget(entry)
-      ? kv.put(key, JSON.stringify(entry), { expirationTtl: OVER_BUDGET_TTL_S })
-      : kv.put(key, JSON.stringify({ ...entry, moves: encodeMoves(entry.moves, width) }));
+    const ttl = ttlOf(entry);
+    const text = isOverBudget(entry) ? JSON.stringify(entry) : JSON.stringify({ ...entry, moves: encodeMoves(entry.moves, width) });
+    const put = kv.put(key, text, ttl !== null ? { expirationTtl: ttl } : {});
     await withTimeout(put, PUT_TIMEOUT_MS);
     const written = recent.get(key);
     if (written?.entry === entry) written.stored = true;
@@ -139,7 +145,7 @@ export function forgetRecent(): void {
   recent.clear();
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);

@@ -10,6 +10,12 @@ export interface Env {
   SOLVE_MAX_WORK?: string;
   /** Optional extra cap in expanded positions. */
   SOLVE_MAX_NODES?: string;
+  /** Solve jobs (worker/solve-workflow.ts): what the request budget cannot finish. Unset: such requests get 503. */
+  SOLVE_JOBS?: Workflow;
+  /** Work per job step (default 600,000 ≈ 6 ms warm, for the free plan's 10 ms a step), steps per job, jobs at once. */
+  JOB_STEP_WORK?: string;
+  JOB_MAX_STEPS?: string;
+  JOB_MAX_RUNNING?: string;
   /** Public origin of the site (e.g. https://huarong.example) for links in cached responses; empty: the request's. */
   SITE_ORIGIN?: string;
 }

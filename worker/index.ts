@@ -4,3 +4,6 @@ import { createApp } from './app.ts';
 const app = createApp();
 
 export default app;
+
+/** The solve job's Workflow class (wrangler.toml [[workflows]]). */
+export { SolveJob } from './solve-workflow.ts';

@@ -89,3 +89,35 @@ export const ErrorSchema = z
   .openapi('Error');
 
 export const HealthSchema = z.object({ status: z.literal('ok'), version: z.string(), cacheVersion: z.string() }).openapi('Health');
+
+const JobProgressSchema = z
+  .object({
+    steps: z.number().int().openapi({ description: 'steps of search run so far' }),
+    nodes: z.number().int().openapi({ description: 'positions expanded so far' }),
+    lowerBound: z.number().int().openapi({ description: 'no solution is shorter (proven so far)' }),
+    elapsedMs: z.number().openapi({ description: 'since the job started' }),
+  })
+  .openapi('JobProgress');
+
+export const JobAcceptedSchema = ErrorSchema.extend({
+  status: z.literal('searching'),
+  job: z.object({
+    id: z.string(),
+    url: z.string().openapi({ description: 'GET it for progress and, once the job ends, the answer' }),
+    steps: z.number().int(),
+    nodes: z.number().int(),
+    lowerBound: z.number().int(),
+  }),
+}).openapi('JobAccepted');
+
+export const JobSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(['searching', 'solved', 'unsolvable', 'budget-exceeded', 'failed']).openapi({
+      description: 'budget-exceeded: the job spent its steps (cached, never searched again); failed: the job stopped on an error',
+    }),
+    progress: JobProgressSchema,
+    result: SolveResultSchema.optional().openapi({ description: 'with solved and unsolvable: the /solve answer' }),
+    error: z.object({ code: z.string(), message: z.string(), lowerBound: z.number().int().optional() }).optional(),
+  })
+  .openapi('Job');

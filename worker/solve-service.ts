@@ -38,6 +38,7 @@ import type { Env } from './env.ts';
 import type { ApiError } from './errors.ts';
 import { tableSolve } from './tablebase.ts';
 import { ensureEngine } from './engine.ts';
+import { jobIdOf, jobsEnabled, jobUrl, readJob, startOrJoinJob, type JobParams } from './jobs.ts';
 
 export interface SolveInput {
   layout: string;
@@ -57,7 +58,23 @@ export interface Timing {
 
 export type SolveOutcome =
   | { ok: true; body: Record<string, unknown>; cached: boolean; timings: Timing[] }
-  | { ok: false; status: 400 | 429 | 503; error: ApiError; headers?: Record<string, string>; timings: Timing[] };
+  | { ok: false; status: 400 | 429 | 503; error: ApiError; headers?: Record<string, string>; timings: Timing[] }
+  /** 202: a solve job goes on with it (jobs.ts); `job` is what the answer says of it. */
+  | { ok: false; status: 202; error: ApiError; job: JobSummary; headers: Record<string, string>; timings: Timing[] };
+
+export interface JobSummary {
+  id: string;
+  url: string;
+  steps: number;
+  nodes: number;
+  lowerBound: number;
+}
+
+/** Where the request came from: job URLs are made on its origin; a GET's URL gets the job's answer in the Cache API. */
+export interface RequestContext {
+  origin: string;
+  cacheUrl?: string;
+}
 
 
 interface Plan {
@@ -77,6 +94,8 @@ interface Plan {
   check(stored: StoredSolution): string | null;
   /** The response body for the request, from the stored (canonical) solution. */
   present(stored: StoredSolution): Record<string, unknown>;
+  /** What a solve job searches (canonical layout and goal); absent where jobs do not run (tiles). */
+  job?: { layout: string; goal: GoalSpec | null };
 }
 
 /** Parses and checks everything about a request, before any cache, limiter or solver is touched. */
@@ -112,7 +131,9 @@ export function budgetOf(env: Env): SearchBudget {
  * spending a rate-limit slot) → rate limit and KV (a stored answer is served even to a limited client) → solve once,
  * cache the result (over-budget answers for an hour).
  */
-export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) => void, input: SolveInput, clientKey: string): Promise<SolveOutcome> {
+export async function solveRequest(
+  env: Env, waitUntil: (p: Promise<unknown>) => void, input: SolveInput, clientKey: string, context?: RequestContext,
+): Promise<SolveOutcome> {
   const plan = await makePlan(env, input);
   if (!('key' in plan)) return { ok: false, status: 400, error: plan, timings: [] };
   const { key } = plan;
@@ -123,20 +144,14 @@ export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) =>
   const budget = budgetOf(env);
   const started = performance.now();
   let entry = usable(recall(key), budget);
+  let counted = false;
   // A request that joins a search already queued here spends no rate-limit slot (it adds no search).
   if (!entry && !searchPending(key)) {
+    counted = true;
     const limited = await overRateLimit(env, 'solve', clientKey);
     entry = usable(recall(key) ?? (await readEntry(env.SOLUTIONS, key, plan.width, plan.height)), budget);
     // The limit is on solving: an answer that already exists (in KV, say after a restart) is never refused.
-    if (limited && !entry) {
-      return {
-        ok: false,
-        status: 429,
-        error: { code: 'rate-limited', message: 'too many uncached solves from this address; try again in a minute (layouts already solved are not limited)' },
-        headers: { 'Retry-After': '60' },
-        timings: [],
-      };
-    }
+    if (limited && !entry) return rateLimited();
   }
   const cacheMs = performance.now() - started;
   // An answer this isolate found but whose KV write was lost (its request cut short) is written by whoever serves it.
@@ -148,7 +163,8 @@ export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) =>
     waitUntil(forget(env.SOLUTIONS, key));
     entry = null;
   }
-  if (entry && isOverBudget(entry)) return overBudget(entry, plan.metric, true, [{ name: 'cache', desc: 'cache read', ms: cacheMs }]);
+  const jobs = { env, plan, input, clientKey, context, counted };
+  if (entry && isOverBudget(entry)) return overBudgetOrJob(jobs, entry, true, [{ name: 'cache', desc: 'cache read', ms: cacheMs }]);
   let outcome: StoredSolution | OverBudget;
   try {
     const search = await plan.prepare(budget);
@@ -166,8 +182,74 @@ export async function solveRequest(env: Env, waitUntil: (p: Promise<unknown>) =>
     throw e;
   }
   const timings = [{ name: 'cache', desc: 'cache read', ms: cacheMs }, { name: 'solve', desc: 'search', ms: isOverBudget(outcome) ? 0 : outcome.stats.ms }];
-  if (isOverBudget(outcome)) return overBudget(outcome, plan.metric, false, timings);
+  if (isOverBudget(outcome)) return overBudgetOrJob(jobs, outcome, false, timings);
   return present(plan, outcome, false, timings);
+}
+
+/**
+ * An over-budget answer, or — where solve jobs run and the puzzle's job has not given up — the job that goes on with
+ * it: joined, or started (counted against the client's miss limit, refused past the cap on running jobs). A job that
+ * ended since this isolate remembered the mark has its answer in KV.
+ */
+async function overBudgetOrJob(
+  jobs: { env: Env; plan: Plan; input: SolveInput; clientKey: string; context?: RequestContext; counted: boolean },
+  entry: OverBudget, cached: boolean, timings: Timing[],
+): Promise<SolveOutcome> {
+  const { env, plan, input, context } = jobs;
+  if (entry.job || !plan.job || !context || !jobsEnabled(env)) return overBudget(entry, plan.metric, cached, timings);
+  const id = await jobIdOf(plan.key);
+  let record = await readJob(env, id);
+  if (!record) {
+    if (!jobs.counted && (await overRateLimit(env, 'solve', jobs.clientKey))) return rateLimited();
+    const params: JobParams = {
+      id, key: plan.key, input, ...(context.cacheUrl ? { cacheUrl: context.cacheUrl } : {}), startedAt: Date.now(), ...plan.job,
+      goal: plan.job.goal as JobParams['goal'], metric: plan.metric, width: plan.width, height: plan.height,
+    };
+    const start = await startOrJoinJob(env, params);
+    if (start.kind === 'capped') {
+      return {
+        ok: false, status: 503, timings, headers: { 'Retry-After': '60' },
+        error: { code: 'jobs-busy', message: 'this layout needs a long search and the server is running as many as it may; try again in a minute', ...(entry.overBudget > 0 ? { lowerBound: entry.overBudget } : {}) },
+      };
+    }
+    record = start.record;
+  }
+  if (record.status === 'solved' || record.status === 'unsolvable') {
+    const stored = await readEntry(env.SOLUTIONS, plan.key, plan.width, plan.height);
+    if (stored && !isOverBudget(stored) && plan.check(stored) === null) return present(plan, stored, true, timings);
+  }
+  if (record.status !== 'searching') return overBudget({ ...entry, overBudget: Math.max(entry.overBudget, record.progress.lowerBound) }, plan.metric, cached, timings);
+  const url = jobUrl(context.origin, id);
+  const { steps, nodes } = record.progress;
+  const lowerBound = Math.max(entry.overBudget, record.progress.lowerBound);
+  const error = overBudgetError({ ...entry, overBudget: lowerBound }, plan.metric, cached);
+  return {
+    ok: false, status: 202, timings, job: { id, url, steps, nodes, lowerBound }, headers: { Location: url, 'Retry-After': String(JOB_RETRY_AFTER_S) },
+    error: { ...error, message: `${error.message}; a solve job goes on with it: see ${url}` },
+  };
+}
+
+/** Seconds a client is asked to wait before looking at a job again. */
+const JOB_RETRY_AFTER_S = 5;
+
+function rateLimited(): SolveOutcome {
+  return {
+    ok: false,
+    status: 429,
+    error: { code: 'rate-limited', message: 'too many uncached solves from this address; try again in a minute (layouts already solved are not limited)' },
+    headers: { 'Retry-After': '60' },
+    timings: [],
+  };
+}
+
+/**
+ * The /solve body for `input` from a stored entry (a job's answer, presented in the orientation of the request that
+ * started it); null for an input that is no longer valid or an entry that does not replay.
+ */
+export async function presentEntry(env: Env, input: SolveInput, stored: StoredSolution): Promise<Record<string, unknown> | null> {
+  const plan = await makePlan(env, input);
+  if (!('key' in plan) || plan.check(stored) !== null) return null;
+  return { ...plan.present(stored), cached: true };
 }
 
 /** A cached entry that answers at this budget: an over-budget mark only counts for a budget no larger than its own. */
@@ -183,18 +265,17 @@ function present(plan: Plan, stored: StoredSolution, cached: boolean, timings: T
 }
 
 function overBudget(entry: OverBudget, metric: Metric, cached: boolean, timings: Timing[]): SolveOutcome {
+  return { ok: false, status: 503, error: overBudgetError(entry, metric, cached), headers: { 'Retry-After': String(OVER_BUDGET_TTL_S) }, timings };
+}
+
+function overBudgetError(entry: OverBudget, metric: Metric, cached: boolean): ApiError {
   const bound = entry.overBudget > 0 ? `no solution is shorter than ${metricCount(metric, entry.overBudget)}` : 'no lower bound was proven';
+  const searched = entry.job ? `a solve job searched ${entry.job.nodes.toLocaleString('en-US')} positions in ${entry.job.steps} steps and gave up; ` : '';
   return {
-    ok: false,
-    status: 503,
-    error: {
-      code: 'budget-exceeded',
-      message: `this layout needs more search than one request may spend; ${bound}`,
-      ...(entry.overBudget > 0 ? { lowerBound: entry.overBudget } : {}),
-      cached,
-    },
-    headers: { 'Retry-After': String(OVER_BUDGET_TTL_S) },
-    timings,
+    code: 'budget-exceeded',
+    message: `${searched}this layout needs more search than ${entry.job ? 'the server may spend' : 'one request may spend'}; ${bound}`,
+    ...(entry.overBudget > 0 ? { lowerBound: entry.overBudget } : {}),
+    cached,
   };
 }
 
@@ -226,6 +307,7 @@ function klotskiPlan(env: Env, input: SolveInput): Plan | ApiError {
       return { status: result.status, length: result.length, ...(result.explored !== undefined ? { explored: result.explored } : {}), moves: result.moves, stats: result.stats };
     },
     check: (stored) => (stored.status === 'solved' ? checkSolution(canonical.layout, metric, stored.moves, canonical.goal) : null),
+    job: { layout: formatLayout(canonical.layout), goal: canonical.goal },
     present: (stored) => {
       const goalPiece = layout.pieces[goal.pieceIndex]!;
       const commonCode = encodeCommonCode(layout);

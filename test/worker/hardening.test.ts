@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { forgetRecent } from '../../worker/cache.ts';
 import { clientKeyOf } from '../../worker/client-key.ts';
 import { scrambledTiles, seededRandom } from '../helpers/random-layouts.ts';
-import { call, freshClient, json, realEnv, ROOMY } from './helpers.ts';
+import { call, freshClient, json, NO_JOBS, realEnv, ROOMY } from './helpers.ts';
 
 const post = (body: unknown, overrides = {}) =>
   call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json', ...freshClient() }, body: typeof body === 'string' ? body : JSON.stringify(body) }, overrides);
@@ -77,13 +77,13 @@ describe('malformed requests are 400s that say what is wrong, never 5xx', () => 
 });
 
 describe('the default budget holds on every board', () => {
-  it('a 10×10 board of soldiers (step metric) is refused quickly with a proven bound, and the refusal is cached', async () => {
+  it('a 10×10 board of soldiers (step metric) is refused quickly with a proven bound, and the refusal is cached (no jobs)', async () => {
     const rows = Array.from({ length: 10 }, (_, r) => (r < 2 ? 'BBSSSSSSSS' : r === 9 ? 'SSSSSSSS..' : 'SSSSSSSSSS'));
     const body = { layout: rows.join('-'), metric: 'step' };
-    const first = await post(body);
+    const first = await post(body, NO_JOBS);
     expect(first.status).toBe(503);
     expect((await json(first)).error).toMatchObject({ code: 'budget-exceeded', cached: false });
-    const again = await post(body);
+    const again = await post(body, NO_JOBS);
     expect((await json(again)).error.cached).toBe(true);
   });
 });
@@ -112,7 +112,7 @@ describe('tiles: optimal and bounds', () => {
   it('an over-budget Klotski search states its lower bound in the metric asked for (steps, straight moves)', async () => {
     const code = 'VBBVS-VBBVS-HHSS.-VSHHS-V.SSS'; // 5×5, not in the tablebase
     for (const [metric, unit] of [['step', 'steps'], ['straight', 'straight moves'], ['move', 'moves']] as const) {
-      const res = await post({ layout: code, metric }, { SOLVE_MAX_NODES: '5' });
+      const res = await post({ layout: code, metric }, { SOLVE_MAX_NODES: '5', ...NO_JOBS });
       expect(res.status, metric).toBe(503);
       const error = (await json(res)).error;
       expect(error.lowerBound, metric).toBeGreaterThan(1);

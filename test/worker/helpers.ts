@@ -28,3 +28,6 @@ export function freshClient(): Record<string, string> {
 
 /** A paid-plan budget, for tests of the cache and request flow on layouts that need more than the edge default. */
 export const ROOMY: Partial<Env> = { SOLVE_MAX_WORK: '20000000' };
+
+/** A deployment without solve jobs (no SOLVE_JOBS binding): what the request budget cannot finish is a 503. */
+export const NO_JOBS: Partial<Env> = { SOLVE_JOBS: undefined };

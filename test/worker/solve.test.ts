@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mirrorLayout, formatLayout, parseLayoutOrThrow } from '../../solver/index.ts';
 import { refBoard, refReplay } from '../helpers/reference.ts';
-import { call, freshClient, json, realEnv, ROOMY } from './helpers.ts';
+import { call, freshClient, json, NO_JOBS, realEnv, ROOMY } from './helpers.ts';
 import { forgetRecent } from '../../worker/cache.ts';
 
 const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
@@ -185,20 +185,20 @@ describe('errors are JSON with a code', () => {
     expect(body.error).toMatchObject({ code: 'bad-character', at: { row: 2, col: 2 } });
   });
 
-  it('a solve over budget is 503 budget-exceeded with a lower bound; repeats are answered from the cache, a higher budget searches again', async () => {
+  it('a solve over budget (no jobs) is 503 budget-exceeded with a lower bound; repeats are answered from the cache, a higher budget searches again', async () => {
     const code = 'VBBV-VBBV-VHHV-V.SV-..S.'; // 横刀立马 less two soldiers: not in the tablebase, past 3,000 positions
-    const res = await call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json', ...freshClient() }, body: JSON.stringify({ layout: code }) }, { SOLVE_MAX_NODES: '2000' });
+    const res = await call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json', ...freshClient() }, body: JSON.stringify({ layout: code }) }, { SOLVE_MAX_NODES: '2000', ...NO_JOBS });
     expect(res.status).toBe(503);
     expect(res.headers.get('Server-Timing')).toMatch(/solve;.*dur=/);
     const body = await json(res);
     expect(body.error).toMatchObject({ code: 'budget-exceeded', cached: false });
     expect(body.error.lowerBound).toBeGreaterThan(0);
     expect(JSON.parse((await realEnv.SOLUTIONS!.get(`v1:move:${code}`))!)).toEqual({ overBudget: body.error.lowerBound, budget: { maxWork: 480_000, maxNodes: 2000 } });
-    const repeat = await call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ layout: code }) }, { SOLVE_MAX_NODES: '2000' });
+    const repeat = await call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ layout: code }) }, { SOLVE_MAX_NODES: '2000', ...NO_JOBS });
     expect(repeat.status).toBe(503);
     expect((await json(repeat)).error).toMatchObject({ code: 'budget-exceeded', cached: true, lowerBound: body.error.lowerBound });
     expect(repeat.headers.get('Server-Timing')).toContain('cache;');
-    const higher = await call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json', ...freshClient() }, body: JSON.stringify({ layout: code }) }, { SOLVE_MAX_NODES: '3000' });
+    const higher = await call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json', ...freshClient() }, body: JSON.stringify({ layout: code }) }, { SOLVE_MAX_NODES: '3000', ...NO_JOBS });
     expect((await json(higher)).error.cached).toBe(false);
   });
 

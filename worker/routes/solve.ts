@@ -4,16 +4,24 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { errorResponse } from '../errors.ts';
 import { validationHook } from '../validation.ts';
-import { ErrorSchema, SolveBodySchema, SolveQuerySchema, SolveResultSchema } from '../schemas.ts';
+import { ErrorSchema, JobAcceptedSchema, SolveBodySchema, SolveQuerySchema, SolveResultSchema } from '../schemas.ts';
 import { clientKeyOf } from '../client-key.ts';
 import { edgeCache, runLater } from '../edge-cache.ts';
+import { ANSWER_CACHE_CONTROL, answerEtag, cachedAnswerResponse } from '../answer-response.ts';
 import { solveRequest, validateSolveInput, type SolveInput, type Timing } from '../solve-service.ts';
 
 const errorResponses = {
   400: { description: 'Malformed layout or parameters (the codec message names the row and column)', content: { 'application/json': { schema: ErrorSchema } } },
   413: { description: 'Body larger than 4 KB', content: { 'application/json': { schema: ErrorSchema } } },
   429: { description: 'Too many uncached solves from this address (Retry-After)', content: { 'application/json': { schema: ErrorSchema } } },
-  503: { description: 'The solve ran out of its CPU budget (code budget-exceeded, with lowerBound); nothing cached', content: { 'application/json': { schema: ErrorSchema } } },
+  503: {
+    description: 'The solve ran out of its CPU budget (code budget-exceeded, with lowerBound) where no solve job may take it up, or a job gave up; jobs-busy: too many jobs running (Retry-After)',
+    content: { 'application/json': { schema: ErrorSchema } },
+  },
+  202: {
+    description: 'The solve ran out of its CPU budget and a solve job goes on with it: follow job.url (also the Location header); identical requests join the same job',
+    content: { 'application/json': { schema: JobAcceptedSchema } },
+  },
 };
 
 const getRoute = createRoute({
@@ -85,7 +93,12 @@ async function respond(c: Context<AppEnv>, input: SolveInput, cacheable: boolean
       return res;
     }
   }
-  const outcome = await solveRequest(c.env, waitUntil, input, clientKeyOf(c.req.header('CF-Connecting-IP')));
+  const url = new URL(c.req.url);
+  const context = { origin: url.origin, ...(cacheable ? { cacheUrl: c.req.url } : {}) };
+  const outcome = await solveRequest(c.env, waitUntil, input, clientKeyOf(c.req.header('CF-Connecting-IP')), context);
+  if (!outcome.ok && outcome.status === 202) {
+    return c.json({ error: outcome.error, status: 'searching', job: outcome.job }, 202, { ...outcome.headers, 'Server-Timing': serverTiming(outcome.timings) || 'total;dur=0' });
+  }
   if (!outcome.ok) {
     return errorResponse(c, outcome.status, outcome.error, { ...outcome.headers, 'Server-Timing': serverTiming(outcome.timings) || `total;dur=${(performance.now() - started).toFixed(2)}` });
   }
@@ -95,20 +108,14 @@ async function respond(c: Context<AppEnv>, input: SolveInput, cacheable: boolean
   // A weak ETag names the answer, not the bytes: the same for the first response (cached: false, this solve's
   // timings) and every later one, so either validator revalidates.
   const etag = await answerEtag(outcome.body);
-  Object.assign(headers, { ETag: etag, 'Cache-Control': 'public, max-age=31536000, immutable' });
+  Object.assign(headers, { ETag: etag, 'Cache-Control': ANSWER_CACHE_CONTROL });
   if (cache) {
     // Repeats in this location come from the Cache API (no KV read, no solve); what it serves is a cached answer.
-    const again = outcome.cached ? text : JSON.stringify({ ...outcome.body, cached: true });
-    const copy = new Response(again, { headers: { ...headers, 'Server-Timing': '' } });
+    const copy = await cachedAnswerResponse(outcome.body, etag);
     waitUntil(cache.put(c.req.raw.url, copy).catch((e: unknown) => console.error('Cache API put failed:', e)));
   }
   if (matchesEtag(ifNoneMatch, etag)) return c.body(null, 304, { ETag: etag, 'Server-Timing': headers['Server-Timing']! });
   return c.body(text, 200, headers);
-}
-
-/** W/"…" over the answer without what varies between deliveries of it (`cached`, and the stats of the solve). */
-async function answerEtag(body: object): Promise<string> {
-  return `W/"${await sha256Hex(JSON.stringify({ ...body, cached: undefined, stats: undefined }))}"`;
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): W/ prefixes are ignored. */
@@ -116,9 +123,4 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   return header.split(',').some((t) => opaque(t) === opaque(etag));
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -25,6 +25,8 @@ export interface IdaOutcome {
   /** With budget-exceeded: no solution is shorter than this. */
   lowerBound: number;
   ttBytes: number;
+  /** The engine's: a hash of the positions expanded, in order (a resumed search is checked against an uninterrupted one by it). */
+  trace?: number;
 }
 
 const FOUND = -1;

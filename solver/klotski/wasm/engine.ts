@@ -11,7 +11,6 @@
  */
 import type { BudgetClock } from '../../shared/budget.ts';
 import type { Metric } from '../../shared/metric.ts';
-import type { IdaOutcome } from '../search/ida.ts';
 import { layersAlternate, type Exploration, type ExploreOptions } from '../search/exploration.ts';
 import { metricCode, STEP, stepKeys } from '../search/move-tags.ts';
 import { rankLayout } from './rank-set.ts';
@@ -27,7 +26,7 @@ export { ENGINE_WORDS };
 export const MAX_ENGINE_CELLS = 32 * ENGINE_WORDS;
 
 /** The module's exports (assembly/index.ts). */
-interface EngineExports {
+export interface EngineExports {
   memory: WebAssembly.Memory;
   reset(): void;
   reserve(bytes: number): number;
@@ -47,6 +46,12 @@ interface EngineExports {
   resultBound(): number;
   ida(header: number, startWork: number): void;
   ida128(header: number, startWork: number): void;
+  idaResume(header: number, startWork: number, checkpoint: number): void;
+  idaResume128(header: number, startWork: number, checkpoint: number): void;
+  idaContinue(startWork: number, checkpoint: number): void;
+  idaCheckpoint(): number;
+  idaCheckpointed(): number;
+  idaTrace(): number;
   idaStatus(): number;
   idaSteps(): number;
   idaPath(): number;
@@ -56,6 +61,8 @@ interface EngineExports {
 }
 
 let engine: EngineExports | null = null;
+/** The compiled module, for instances of the engine's own (engine-ida.ts: a resumable search keeps its table in one). */
+let compiled: WebAssembly.Module | null = null;
 /** Off: the TypeScript search runs though the engine is loaded (benchmarks and tests compare the two). */
 let enabled = true;
 /** The clock of the search running now (the module's `spent` import asks it). */
@@ -81,6 +88,7 @@ const imports: WebAssembly.Imports = {
 export async function loadBitboardEngine(module: WebAssembly.Module): Promise<void> {
   const instance = await WebAssembly.instantiate(module, imports);
   engine = instance.exports as unknown as EngineExports;
+  compiled = module;
 }
 
 /**
@@ -90,6 +98,35 @@ export async function loadBitboardEngine(module: WebAssembly.Module): Promise<vo
  */
 export function instantiateBitboardEngine(module: WebAssembly.Module): void {
   engine = new WebAssembly.Instance(module, imports).exports as unknown as EngineExports;
+  compiled = module;
+}
+
+/** The engine searches run on, or null when it is not loaded or switched off. */
+export function loadedEngine(): EngineExports | null {
+  return enabled ? engine : null;
+}
+
+/** A new instance of the loaded engine, with memory of its own; null when it is not loaded or switched off. */
+export function newEngineInstance(): EngineExports | null {
+  return compiled && enabled ? (new WebAssembly.Instance(compiled, imports).exports as unknown as EngineExports) : null;
+}
+
+/**
+ * Runs `search` on an engine under `budget` (the module's `spent` asks it); false when the engine trapped (out of
+ * memory). The instance's memory is overwritten: a table an earlier search left in it can no longer be read.
+ */
+export function runEngine(wasm: EngineExports, budget: BudgetClock, search: () => void): boolean {
+  if (wasm === engine) searches++;
+  clock = budget;
+  try {
+    search();
+    return true;
+  } catch (error) {
+    if (!(error instanceof WebAssembly.RuntimeError)) throw error;
+    return false;
+  } finally {
+    clock = null;
+  }
 }
 
 /** Whether the engine has been instantiated (whether or not it is switched off). */
@@ -176,73 +213,6 @@ export function engineExploreMultiword(board: MultiwordBitboard, options: Explor
   ];
   const header = put(Int32Array.from([...boardFields, ...searchFields]));
   return runSearch(wasm, options.clock, words, () => wasm.search128(header, options.clock.work));
-}
-
-/**
- * IDA*'s work per position on the engine, in the budget's units: generating its moves, its key (and its mirror image's
- * where mirror images fold) and a table probe; 120–200 ns on the boards measured on 64-bit masks (4×5 to 6×6), about
- * 10 ns a unit, and up to three times that on 128-bit ones.
- */
-function idaWork(classes: number, wide: boolean): number {
-  return wide ? 3 * (10 + 2 * classes) : 10 + 2 * classes;
-}
-
-/**
- * IDA* on the engine (assembly/ida.ts, on 64-bit masks up to 64 cells and 128-bit ones up to 128), with a transposition table of
- * at most `ttBytes` sized for `wantedEntries` (as search/ida.ts sizes its own); null when the engine is not loaded or
- * the board is larger.
- */
-export function engineIda(
-  puzzle: Puzzle, grid: Uint8Array, costs: Int16Array, metric: Metric, budget: BudgetClock, ttBytes: number, wantedEntries: number,
-): IdaOutcome | null {
-  if (!engine || !enabled) return null;
-  const wasm = engine;
-  const board64 = toWideBitboard(puzzle, grid);
-  const board128 = board64 ? null : toMultiwordBitboard(puzzle, grid);
-  const board = board64 ?? board128;
-  if (!board) return null;
-  const K = board.classes;
-  const nodeWork = idaWork(K, !board64);
-  const entryBytes = (board64 ? 8 : 16) * K + 7;
-  const wanted = Math.max(4096, Math.min(wantedEntries, budget.entriesWithin(nodeWork)));
-  let entries = 4;
-  while (entries * 2 * entryBytes <= ttBytes && entries < wanted) entries *= 2;
-  wasm.reset();
-  const put = putter(wasm);
-  const classCosts = put(Int32Array.from(costs.subarray(board.cells)));
-  const code = metricCode(metric);
-  // The header, in the order assembly/ida.ts and ida-masks64.ts or ida-masks128.ts read it.
-  const fields = [board.mirrorable ? 1 : 0, board.goalCell, nodeWork, classCosts, put(board.start), entries];
-  let header: number;
-  if (board64) {
-    const { kinds, quads } = shapeKinds(board64);
-    header = put(Int32Array.from([...boardHeader(board64, code, put), ...fields, put(kinds), put(quads)]));
-  } else {
-    header = put(Int32Array.from([...boardHeader128(board128!, code, put), ...fields]));
-  }
-  // The engine's memory is overwritten: an earlier search's table can no longer be read.
-  searches++;
-  let trapped = false;
-  try {
-    clock = budget;
-    if (board64) wasm.ida(header, budget.work);
-    else wasm.ida128(header, budget.work);
-  } catch (error) {
-    if (!(error instanceof WebAssembly.RuntimeError)) throw error;
-    trapped = true;
-  } finally {
-    clock = null;
-  }
-  const ttBytesUsed = entries * entryBytes;
-  if (trapped) return { status: 'budget-exceeded', steps: [], nodes: wasm.idaNodes(), lowerBound: wasm.idaLowerBound(), ttBytes: ttBytesUsed };
-  budget.work = wasm.idaWork();
-  const status = (['solved', 'unsolvable', 'budget-exceeded'] as const)[wasm.idaStatus()]!;
-  const steps: Array<[number, number]> = [];
-  if (status === 'solved') {
-    const path = new Int32Array(wasm.memory.buffer, wasm.idaPath(), 2 * wasm.idaSteps());
-    for (let i = 0; i < path.length; i += 2) steps.push([path[i]!, path[i + 1]!]);
-  }
-  return { status, steps, nodes: wasm.idaNodes(), lowerBound: wasm.idaLowerBound(), ttBytes: ttBytesUsed };
 }
 
 /**

@@ -2,6 +2,8 @@
 export const IDA_SOLVED: i32 = 0;
 export const IDA_UNSOLVABLE: i32 = 1;
 export const IDA_BUDGET_EXCEEDED: i32 = 2;
+/** A checkpoint this search did not make (ida.ts `idaResume`). */
+export const IDA_BAD_CHECKPOINT: i32 = 3;
 
 let status: i32 = 0;
 let steps: i32 = 0;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METRICS, parseLayoutOrThrow, resolveGoal, solve, type GoalSpec, type Metric } from '../../../../solver/index.ts';
 import { compilePuzzle } from '../../../../solver/klotski/model/puzzle.ts';
-import { bitboardEngineLoaded, enableBitboardEngine, engineIda } from '../../../../solver/klotski/wasm/engine.ts';
+import { bitboardEngineLoaded, enableBitboardEngine } from '../../../../solver/klotski/wasm/engine.ts';
+import { engineIda } from '../../../../solver/klotski/wasm/engine-ida.ts';
 import { explore } from '../../../../solver/klotski/search/explore.ts';
 import { pieceCosts } from '../../../../solver/klotski/search/heuristic.ts';
 import { loadEngineFromDisk } from '../../../../solver/node/bitboard-engine.ts';

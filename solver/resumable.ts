@@ -1,0 +1,162 @@
+/**
+ * A search that outlives its caller: IDA* on the engine in slices, each under its own budget, from a checkpoint that is
+ * a small plain object (JSON-safe: a few hundred bytes, versioned, checksummed) to the next. `beginSearch` makes the
+ * first checkpoint, `searchSlice` runs one slice from any checkpoint and returns the next one or the answer.
+ *
+ * A slice that finds the table the previous slice left in this process (wasm/engine-ida.ts) expands exactly the positions
+ * the uninterrupted search would; anywhere else it rebuilds the table: the same answer and proof, with more search.
+ */
+import { BudgetClock } from './shared/budget.ts';
+import { fail } from './shared/errors.ts';
+import { METRICS, type Metric } from './shared/metric.ts';
+import { parseLayoutOrThrow, formatLayout } from './klotski/model/codec.ts';
+import { resolveGoal, type GoalSpec } from './klotski/model/goal.ts';
+import type { Layout } from './klotski/model/layout.ts';
+import { stepsFromPairs, type Move } from './klotski/model/moves.ts';
+import { compilePuzzle, estimateStates } from './klotski/model/puzzle.ts';
+import { pieceCosts } from './klotski/search/heuristic.ts';
+import { engineIdaSlice, idaTableEntries, MAX_CHECKPOINT_DEPTH, type IdaCheckpoint } from './klotski/wasm/engine-ida.ts';
+import { bitboardEngineLoaded } from './klotski/wasm/engine.ts';
+import { DEFAULT_TT_BYTES } from './shared/transposition.ts';
+
+export const CHECKPOINT_FORMAT = 'huarong-ida';
+export const CHECKPOINT_VERSION = 1;
+
+/** Everything a slice needs to go on with a search. */
+export interface SearchCheckpoint {
+  format: typeof CHECKPOINT_FORMAT;
+  version: typeof CHECKPOINT_VERSION;
+  /** The layout searched, its goal (null: the default) and metric. */
+  layout: string;
+  goal: GoalSpec | null;
+  metric: Metric;
+  /** The transposition table's entries (the same in every slice). */
+  entries: number;
+  /** Names this search's table where a slice leaves it (engine-ida.ts), with `slices`. */
+  owner: string;
+  slices: number;
+  /** Positions expanded and work spent by all slices so far (counted again where a slice rebuilt the table). */
+  nodes: number;
+  work: number;
+  /** Slices that rebuilt the table. */
+  rebuilt: number;
+  /** Where the search stopped; null before the first slice. */
+  at: IdaCheckpoint | null;
+  /** A checksum of everything above. */
+  check: string;
+}
+
+export type SliceResult =
+  | { done: false; checkpoint: SearchCheckpoint; lowerBound: number; nodes: number; warm: boolean }
+  | {
+      done: true;
+      status: 'solved' | 'unsolvable' | 'budget-exceeded';
+      length: number | null;
+      moves: Move[];
+      /** With budget-exceeded (a bound past what IDA* searches): no solution is shorter. */
+      lowerBound: number;
+      nodes: number;
+      work: number;
+      ttBytes: number;
+      warm: boolean;
+    };
+
+export interface BeginOptions {
+  metric?: Metric;
+  goal?: GoalSpec | null;
+  /** The table's size cap in bytes (default 16 MB). */
+  ttBytes?: number;
+  /** The work all slices together may spend: no table larger than it can fill. */
+  maxWork?: number;
+  /** Names the search's table (default: a random name). */
+  owner?: string;
+}
+
+/** The checkpoint of a search not yet begun: the layout checked, the goal resolved, the table sized. */
+export function beginSearch(layout: Layout | string, options: BeginOptions = {}): SearchCheckpoint {
+  const parsed = typeof layout === 'string' ? parseLayoutOrThrow(layout) : layout;
+  const metric = options.metric ?? 'move';
+  if (!METRICS.includes(metric)) fail('bad-metric', `metric ${JSON.stringify(metric)} is not one of ${METRICS.join(', ')}`);
+  const goal = options.goal ?? null;
+  const { puzzle, grid } = compilePuzzle(parsed, resolveGoal(parsed, goal));
+  requireEngine();
+  const budget = new BudgetClock({ maxWork: options.maxWork ?? Number.MAX_SAFE_INTEGER });
+  const entries = idaTableEntries(puzzle, grid, budget, options.ttBytes ?? DEFAULT_TT_BYTES, 2 * estimateStates(puzzle));
+  if (entries === null) fail('too-large', `a board of ${parsed.width}×${parsed.height} is larger than resumable search takes (128 cells)`);
+  const owner = options.owner ?? Math.random().toString(36).slice(2, 12);
+  return seal({ format: CHECKPOINT_FORMAT, version: CHECKPOINT_VERSION, layout: formatLayout(parsed), goal, metric, entries, owner, slices: 0, nodes: 0, work: 0, rebuilt: 0, at: null });
+}
+
+/**
+ * Runs one slice of the search from `checkpoint` (checked first: a corrupted or foreign one throws a LayoutError
+ * 'bad-checkpoint') until `maxWork` units are spent.
+ */
+export function searchSlice(checkpoint: unknown, options: { maxWork: number }): SliceResult {
+  const from = readCheckpoint(checkpoint);
+  const layout = parseLayoutOrThrow(from.layout);
+  const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, from.goal));
+  requireEngine();
+  const budget = new BudgetClock({ maxWork: options.maxWork });
+  let slice;
+  try {
+    slice = engineIdaSlice(puzzle, grid, pieceCosts(puzzle, from.metric), from.metric, budget, from.entries, from.at, { owner: from.owner, slices: from.slices });
+  } catch (e) {
+    if (e instanceof Error && /checkpoint/.test(e.message)) fail('bad-checkpoint', `the checkpoint does not belong to this search (${e.message})`);
+    throw e;
+  }
+  if (!slice) fail('too-large', 'the board is larger than resumable search takes');
+  const nodes = from.nodes + slice.nodes;
+  const work = from.work + budget.work;
+  if (slice.checkpoint) {
+    const next = seal({ ...from, slices: from.slices + 1, nodes, work, rebuilt: from.rebuilt + (slice.warm || !from.at ? 0 : 1), at: slice.checkpoint });
+    return { done: false, checkpoint: next, lowerBound: slice.checkpoint.bound, nodes, warm: slice.warm };
+  }
+  const moves = slice.status === 'solved' ? stepsFromPairs(puzzle, grid, from.metric, slice.steps) : [];
+  return {
+    done: true, status: slice.status, length: slice.status === 'solved' ? moves.length : null, moves, lowerBound: slice.lowerBound, nodes, work,
+    ttBytes: slice.ttBytes, warm: slice.warm,
+  };
+}
+
+function requireEngine(): void {
+  if (!bitboardEngineLoaded()) throw new Error('internal: resumable search runs on the WebAssembly engine; load it first');
+}
+
+/** Checks a value is a checkpoint made by `beginSearch`/`searchSlice`, whole and unchanged. */
+export function readCheckpoint(value: unknown): SearchCheckpoint {
+  const bad = (why: string): never => fail('bad-checkpoint', `not a search checkpoint: ${why}`);
+  if (typeof value !== 'object' || value === null) bad('not an object');
+  const cp = value as SearchCheckpoint;
+  if (cp.format !== CHECKPOINT_FORMAT) bad(`format ${JSON.stringify(cp.format)}`);
+  if (cp.version !== CHECKPOINT_VERSION) bad(`version ${JSON.stringify(cp.version)} (this solver reads ${CHECKPOINT_VERSION})`);
+  if (typeof cp.check !== 'string' || checksum(cp) !== cp.check) bad('its checksum does not match (corrupted or altered)');
+  if (!METRICS.includes(cp.metric)) bad('unknown metric');
+  const counts = [cp.entries, cp.slices, cp.nodes, cp.work, cp.rebuilt];
+  if (!counts.every((n) => Number.isFinite(n) && n >= 0)) bad('a negative or missing count');
+  if (cp.entries < 4 || (cp.entries & (cp.entries - 1)) !== 0) bad('a table size that is not a power of two');
+  const at = cp.at;
+  if (at !== null) {
+    const ints = [at.depth, at.bound, at.iteration, at.open, at.lostOpen, at.trace];
+    if (!ints.every(Number.isInteger) || at.depth < 0 || at.depth > MAX_CHECKPOINT_DEPTH || at.bound < 0 || at.iteration < 1 || at.iteration > 0xffff) {
+      bad('a position out of range');
+    }
+    if (!Array.isArray(at.moves) || !Array.isArray(at.best) || at.moves.length !== at.depth || at.best.length !== at.depth) bad('a path of the wrong length');
+    if (!at.moves.every((m) => Number.isInteger(m) && m >= 0) || !at.best.every((b) => Number.isInteger(b) && b >= 0)) bad('a path out of range');
+  }
+  return cp;
+}
+
+function seal(fields: Omit<SearchCheckpoint, 'check'>): SearchCheckpoint {
+  const cp = fields as SearchCheckpoint;
+  return { ...cp, check: checksum(cp) };
+}
+
+/** FNV-1a (32-bit, hex) of the checkpoint's fields in a fixed order. */
+function checksum(cp: SearchCheckpoint): string {
+  const text = JSON.stringify([cp.format, cp.version, cp.layout, cp.goal, cp.metric, cp.entries, cp.owner, cp.slices, cp.nodes, cp.work, cp.rebuilt, cp.at && [
+    cp.at.depth, cp.at.bound, cp.at.iteration, cp.at.open, cp.at.lostOpen, cp.at.trace, cp.at.moves, cp.at.best,
+  ]]);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}

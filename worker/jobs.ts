@@ -1,0 +1,148 @@
+/**
+ * Solve jobs: what the request budget cannot finish continues as a Workflow (solve-workflow.ts) of short resumable
+ * IDA* steps. One job per cache key (its id is derived from the key), so identical requests join it; its record in KV
+ * (`job:<id>`) says how far it got and, once it ends, the answer is in KV under the puzzle's cache key.
+ */
+import { withTimeout } from './cache.ts';
+import type { Env } from './env.ts';
+import type { SolveInput } from './solve-service.ts';
+
+/** Bump when the record's form changes. */
+const RECORD_PREFIX = 'job:v1:';
+/** A marker per running job (`running:v1:<id>`), so the cap can be counted; it expires if a job dies unnoticed. */
+const RUNNING_PREFIX = 'running:v1:';
+const RUNNING_TTL_S = 3600;
+const KV_TIMEOUT_MS = 2000;
+
+export type JobStatus = 'searching' | 'solved' | 'unsolvable' | 'budget-exceeded' | 'failed';
+
+export interface JobProgress {
+  steps: number;
+  nodes: number;
+  lowerBound: number;
+  elapsedMs: number;
+}
+
+export interface JobRecord {
+  id: string;
+  /** The puzzle's cache key: where the answer is stored (its moves coded for a board of `width` × `height`). */
+  key: string;
+  width: number;
+  height: number;
+  /** The request that started it (its result is presented in that request's orientation). */
+  input: SolveInput;
+  /** A GET /solve URL whose Cache API entry gets the answer when the job ends. */
+  cacheUrl?: string;
+  status: JobStatus;
+  progress: JobProgress;
+  startedAt: number;
+  updatedAt: number;
+  /** Slices that found their table gone and rebuilt it (see solver/resumable.ts). */
+  rebuilt?: number;
+  error?: string;
+}
+
+/** The Workflow's parameters: the record's fixed part, and the puzzle as searched (canonical layout and goal). */
+export interface JobParams extends Pick<JobRecord, 'id' | 'key' | 'width' | 'height' | 'input' | 'cacheUrl' | 'startedAt'> {
+  layout: string;
+  goal: { piece: [number, number]; at: [number, number] } | null;
+  metric: 'move' | 'straight' | 'step';
+}
+
+/** The plan's limits, from the environment: work per step, steps per job, jobs running at once. */
+export interface JobLimits {
+  stepWork: number;
+  maxSteps: number;
+  maxRunning: number;
+}
+
+/**
+ * Defaults for the free plan: 10 ms of CPU a step, of which the search takes ≈ 6 ms (work units are ≈ 10 ns warm) and
+ * the rest loading and storing; 1,024 steps an instance, two of them the job's first and last.
+ */
+export const DEFAULT_STEP_WORK = 600_000;
+export const DEFAULT_MAX_STEPS = 1000;
+export const DEFAULT_MAX_RUNNING = 10;
+
+export function jobLimits(env: Env): JobLimits {
+  const positive = (text: string | undefined, fallback: number) => (Number(text) > 0 ? Math.floor(Number(text)) : fallback);
+  return {
+    stepWork: positive(env.JOB_STEP_WORK, DEFAULT_STEP_WORK),
+    maxSteps: positive(env.JOB_MAX_STEPS, DEFAULT_MAX_STEPS),
+    maxRunning: positive(env.JOB_MAX_RUNNING, DEFAULT_MAX_RUNNING),
+  };
+}
+
+export function jobsEnabled(env: Env): boolean {
+  return env.SOLVE_JOBS !== undefined && env.SOLUTIONS !== undefined;
+}
+
+/** The job of a cache key: `solve-` and 32 hex digits of its SHA-256 (Workflow ids allow letters, digits, - and _). */
+export async function jobIdOf(key: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
+  return `solve-${[...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export const isJobId = (id: string) => /^solve-[0-9a-f]{32}$/.test(id);
+
+export function jobUrl(origin: string, id: string): string {
+  return `${origin}/solve/jobs/${id}`;
+}
+
+export async function readJob(env: Env, id: string): Promise<JobRecord | null> {
+  if (!env.SOLUTIONS) return null;
+  try {
+    return await withTimeout(env.SOLUTIONS.get<JobRecord>(RECORD_PREFIX + id, 'json'), KV_TIMEOUT_MS);
+  } catch (e) {
+    console.error(`job record ${id} unreadable:`, e);
+    return null;
+  }
+}
+
+export async function writeJob(env: Env, record: JobRecord): Promise<void> {
+  await withTimeout(env.SOLUTIONS!.put(RECORD_PREFIX + record.id, JSON.stringify(record)), KV_TIMEOUT_MS);
+}
+
+/** Jobs running now, counted up to `limit` (their markers). */
+export async function runningJobs(env: Env, limit: number): Promise<number> {
+  try {
+    const list = await withTimeout(env.SOLUTIONS!.list({ prefix: RUNNING_PREFIX, limit }), KV_TIMEOUT_MS);
+    return list.keys.length;
+  } catch (e) {
+    console.error('running jobs uncounted:', e);
+    return 0;
+  }
+}
+
+export async function markRunning(env: Env, id: string, running: boolean): Promise<void> {
+  const key = RUNNING_PREFIX + id;
+  await withTimeout(running ? env.SOLUTIONS!.put(key, '1', { expirationTtl: RUNNING_TTL_S }) : env.SOLUTIONS!.delete(key), KV_TIMEOUT_MS);
+}
+
+export type JobStart =
+  | { kind: 'joined' | 'started'; record: JobRecord }
+  | { kind: 'capped' };
+
+/**
+ * The job of `params.key`: the one already running or ended (its record), or a new one when there is none and fewer
+ * than the cap are running. Two requests racing to start it both end up with the same instance (its id is the key's).
+ */
+export async function startOrJoinJob(env: Env, params: JobParams): Promise<JobStart> {
+  const existing = await readJob(env, params.id);
+  if (existing) return { kind: 'joined', record: existing };
+  const limits = jobLimits(env);
+  if ((await runningJobs(env, limits.maxRunning)) >= limits.maxRunning) return { kind: 'capped' };
+  const { id, key, width, height, input, cacheUrl, startedAt } = params;
+  const record: JobRecord = {
+    id, key, width, height, input, ...(cacheUrl ? { cacheUrl } : {}), status: 'searching', progress: { steps: 0, nodes: 0, lowerBound: 0, elapsedMs: 0 }, startedAt, updatedAt: startedAt,
+  };
+  try {
+    await env.SOLVE_JOBS!.create({ id: params.id, params });
+  } catch (e) {
+    // Another request started it first (or it ran before and its record was lost): join it.
+    if (!/already.?exists/i.test(String(e))) throw e;
+    return { kind: 'joined', record: (await readJob(env, params.id)) ?? record };
+  }
+  await Promise.all([writeJob(env, record), markRunning(env, params.id, true)]);
+  return { kind: 'started', record };
+}

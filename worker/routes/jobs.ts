@@ -1,0 +1,59 @@
+/** GET /solve/jobs/{id}: a solve job's progress and, once it ends, its answer. */
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import type { AppEnv, Env } from '../env.ts';
+import { errorResponse } from '../errors.ts';
+import { isOverBudget, readEntry } from '../cache.ts';
+import { isJobId, readJob, writeJob, type JobRecord } from '../jobs.ts';
+import { ErrorSchema, JobSchema } from '../schemas.ts';
+import { presentEntry } from '../solve-service.ts';
+import { validationHook } from '../validation.ts';
+
+/** A record not updated for this long while searching: the Workflow is asked whether the job is still alive. */
+const STALE_MS = 30_000;
+
+const jobRoute = createRoute({
+  method: 'get',
+  path: '/solve/jobs/{id}',
+  summary: 'A solve job: progress, then the answer',
+  request: { params: z.object({ id: z.string().openapi({ example: 'solve-0123456789abcdef0123456789abcdef' }) }) },
+  responses: {
+    200: { description: 'The job: searching (with progress), or ended (with the /solve result when solved or unsolvable)', content: { 'application/json': { schema: JobSchema } } },
+    404: { description: 'No such job', content: { 'application/json': { schema: ErrorSchema } } },
+  },
+});
+
+export const jobRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+jobRoutes.openapi(jobRoute, async (c) => {
+  const { id } = c.req.valid('param');
+  const record = isJobId(id) ? await readJob(c.env, id) : null;
+  if (!record) return errorResponse(c, 404, { code: 'not-found', message: `no solve job ${JSON.stringify(id)}; jobs are started by /solve` }) as never;
+  const job = record.status === 'searching' && Date.now() - record.updatedAt > STALE_MS ? await checkAlive(c.env, record) : record;
+  const body: Record<string, unknown> = { id: job.id, status: job.status, progress: job.progress };
+  if (job.status === 'solved' || job.status === 'unsolvable') {
+    const stored = await readEntry(c.env.SOLUTIONS, job.key, job.width, job.height);
+    const result = stored && !isOverBudget(stored) ? await presentEntry(c.env, job.input, stored) : null;
+    if (result) body.result = result;
+  }
+  if (job.status === 'budget-exceeded') {
+    body.error = { code: 'budget-exceeded', message: `the job spent its steps; no solution is shorter than ${job.progress.lowerBound}`, lowerBound: job.progress.lowerBound };
+  }
+  if (job.status === 'failed') body.error = { code: 'job-failed', message: job.error ?? 'the job stopped on an error' };
+  const ended = job.status !== 'searching';
+  return c.json(body, 200, { 'Cache-Control': ended ? 'public, max-age=60' : 'no-store', ...(ended ? {} : { 'Retry-After': '2' }) }) as never;
+});
+
+/** A searching record that has not moved for a while: the Workflow says whether the job died (then it is failed). */
+async function checkAlive(env: Env, record: JobRecord): Promise<JobRecord> {
+  try {
+    const instance = await env.SOLVE_JOBS!.get(record.id);
+    const { status, error } = await instance.status();
+    if (status !== 'errored' && status !== 'terminated') return record;
+    const failed: JobRecord = { ...record, status: 'failed', error: error?.message ?? `the job was ${status}`, updatedAt: Date.now() };
+    await writeJob(env, failed).catch(() => undefined);
+    return failed;
+  } catch (e) {
+    console.error(`job ${record.id} status unknown:`, e);
+    return record;
+  }
+}
