@@ -44,6 +44,9 @@ export interface JobRecord {
 
 /** The Workflow's parameters: the record's fixed part, and the puzzle as searched (canonical layout and goal). */
 export interface JobParams extends Pick<JobRecord, 'id' | 'key' | 'width' | 'height' | 'input' | 'cacheUrl' | 'startedAt'> {
+  /** The limits it started with (the deployment's when it started; a job keeps them). */
+  stepWork: number;
+  maxSteps: number;
   layout: string;
   goal: { piece: [number, number]; at: [number, number] } | null;
   metric: 'move' | 'straight' | 'step';

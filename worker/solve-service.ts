@@ -38,7 +38,7 @@ import type { Env } from './env.ts';
 import type { ApiError } from './errors.ts';
 import { tableSolve } from './tablebase.ts';
 import { ensureEngine } from './engine.ts';
-import { jobIdOf, jobsEnabled, jobUrl, readJob, startOrJoinJob, type JobParams } from './jobs.ts';
+import { jobIdOf, jobLimits, jobsEnabled, jobUrl, readJob, startOrJoinJob, type JobParams } from './jobs.ts';
 
 export interface SolveInput {
   layout: string;
@@ -201,8 +201,9 @@ async function overBudgetOrJob(
   let record = await readJob(env, id);
   if (!record) {
     if (!jobs.counted && (await overRateLimit(env, 'solve', jobs.clientKey))) return rateLimited();
+    const { stepWork, maxSteps } = jobLimits(env);
     const params: JobParams = {
-      id, key: plan.key, input, ...(context.cacheUrl ? { cacheUrl: context.cacheUrl } : {}), startedAt: Date.now(), ...plan.job,
+      id, key: plan.key, stepWork, maxSteps, input, ...(context.cacheUrl ? { cacheUrl: context.cacheUrl } : {}), startedAt: Date.now(), ...plan.job,
       goal: plan.job.goal as JobParams['goal'], metric: plan.metric, width: plan.width, height: plan.height,
     };
     const start = await startOrJoinJob(env, params);

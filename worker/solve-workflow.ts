@@ -11,7 +11,7 @@ import { writeEntry, type CacheEntry } from './cache.ts';
 import { edgeCache } from './edge-cache.ts';
 import { ensureEngine } from './engine.ts';
 import type { Env } from './env.ts';
-import { jobLimits, markRunning, writeJob, type JobParams, type JobRecord, type JobStatus } from './jobs.ts';
+import { markRunning, writeJob, type JobParams, type JobRecord, type JobStatus } from './jobs.ts';
 import { cachedAnswerResponse } from './answer-response.ts';
 import { presentEntry } from './solve-service.ts';
 
@@ -25,7 +25,7 @@ export class SolveJob extends WorkflowEntrypoint<Env, JobParams> {
   override async run(event: WorkflowEvent<JobParams>, step: WorkflowStep): Promise<{ status: JobStatus; steps: number }> {
     const job = event.payload;
     const env = this.env;
-    const limits = jobLimits(env);
+    const limits = { stepWork: job.stepWork, maxSteps: job.maxSteps };
     let checkpoint: SearchCheckpoint = await step.do('begin', STEP, async () => {
       ensureEngine();
       return beginSearch(job.layout, { metric: job.metric, goal: job.goal, maxWork: limits.stepWork * limits.maxSteps, owner: job.id });

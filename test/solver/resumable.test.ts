@@ -1,0 +1,152 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LayoutError, parseLayoutOrThrow, resolveGoal, type GoalSpec, type Metric } from '../../solver/index.ts';
+import { beginSearch, searchSlice, type SearchCheckpoint, type SliceResult } from '../../solver/resumable.ts';
+import { compilePuzzle } from '../../solver/klotski/model/puzzle.ts';
+import { stepsFromPairs } from '../../solver/klotski/model/moves.ts';
+import { pieceCosts } from '../../solver/klotski/search/heuristic.ts';
+import { engineIda, engineIdaSlice, type IdaCheckpoint, type IdaSlice } from '../../solver/klotski/wasm/engine-ida.ts';
+import { loadEngineFromDisk } from '../../solver/node/bitboard-engine.ts';
+import { BudgetClock } from '../../solver/shared/budget.ts';
+import { refBoard, refDistance, refReplay } from '../helpers/reference.ts';
+
+beforeAll(async () => {
+  expect(await loadEngineFromDisk(), 'solver/klotski/wasm/bitboard-search.wasm is built').toBe(true);
+});
+
+type Done = Extract<SliceResult, { done: true }>;
+
+/** Runs a search to its end in slices of `work`, the checkpoint passed through JSON between them (as a Workflow's step result). */
+function runSlices(checkpoint: SearchCheckpoint, work: number): { end: Done; slices: number } {
+  let cp = checkpoint;
+  for (let slice = 1; slice < 100_000; slice++) {
+    const result = searchSlice(JSON.parse(JSON.stringify(cp)), { maxWork: work });
+    if (result.done) return { end: result, slices: slice };
+    cp = result.checkpoint;
+  }
+  throw new Error('the search never ended');
+}
+
+/** Fills the held tables with other searches, so the next slice of any earlier search finds its table gone. */
+function evictTables(): void {
+  for (let i = 0; i < 3; i++) {
+    const other = beginSearch('SBBS-SBB.-SSSS-V..S-VHHS', { owner: `evict-${i}-${Math.random()}` });
+    searchSlice(other, { maxWork: 1 });
+  }
+}
+
+/** The whole search at once on the engine, as solve() runs IDA*. */
+function uninterrupted(code: string, goal: GoalSpec | null, metric: Metric, entries: number) {
+  const layout = parseLayoutOrThrow(code);
+  const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, goal));
+  const bytes = entries * 8192; // room for `entries` of any key width: the table is then `entries` (a power of two)
+  return engineIda(puzzle, grid, pieceCosts(puzzle, metric), metric, new BudgetClock({}), bytes, entries)!;
+}
+
+const CASES: Array<[string, GoalSpec | null, Metric]> = [
+  ['SS..S-BBSHH-BBSSS-HH.SS-SHHSS', { piece: [1, 0], at: [3, 1] }, 'move'],
+  ['VBBV-VBBV-VHHV-VSSV-S..S', null, 'step'],
+  ['SS.SV-S.S.V-BBSSS-BBSSS-SXXX.', { piece: [2, 0], at: [3, 1] }, 'straight'],
+  // 128-bit masks: 9×8 = 72 cells.
+  ['SBBSV.SHH-VBBSV.SSS-VSSSSHHVS-.SVVSSSVS-HHVV.HHSS-VVVSHHSHH-VVVSSV.SS-SSHHSVS.S', { piece: [0, 1], at: [2, 1] }, 'move'],
+];
+
+describe('resumable IDA* (solver/resumable.ts)', () => {
+  it('in slices, with its table kept, expands exactly the positions of the uninterrupted search, in the same order, to the same solution', () => {
+    for (const [code, goal, metric] of CASES) {
+      const what = `${code} ${metric}`;
+      const begun = beginSearch(code, { metric, goal });
+      const whole = uninterrupted(code, goal, metric, begun.entries);
+      const { end, slices } = runSlices(begun, 100_000);
+      expect(slices, what).toBeGreaterThan(3);
+      expect(end.status, what).toBe('solved');
+      expect(whole.status, what).toBe('solved');
+      expect(end.nodes, `${what}: positions`).toBe(whole.nodes);
+      expect(endTrace(begun, 100_000), `${what}: the order of positions (trace)`).toBe(whole.trace);
+      const layout = parseLayoutOrThrow(code);
+      const resolved = resolveGoal(layout, goal);
+      const ref = refBoard(layout.width, layout.height, layout.pieces);
+      if (layout.width * layout.height <= 20) expect(end.length, `${what}: optimal`).toBe(refDistance(ref, resolved.pieceIndex, [resolved.row, resolved.col], metric));
+      const final = refReplay(ref, metric, end.moves);
+      expect([final.pieces[resolved.pieceIndex]!.r, final.pieces[resolved.pieceIndex]!.c], what).toEqual([resolved.row, resolved.col]);
+      const { puzzle, grid } = compilePuzzle(layout, resolved);
+      expect(end.moves, `${what}: the same solution`).toEqual(stepsFromPairs(puzzle, grid, metric, whole.steps));
+    }
+  });
+
+  it('without its table (another process, or the table lent to another search) gives the same optimal answer and proof', () => {
+    // Without the table each slice searches again much of what the lost table pruned: a small board (3×6).
+    const [code, goal, metric] = ['S.S-BBS-BBV-SVV-VV.-VSS', null, 'move'] as const;
+    const begun = beginSearch(code, { metric, goal });
+    const whole = uninterrupted(code, goal, metric, begun.entries);
+    let cp = begun;
+    let end: Done | null = null;
+    let cold = 0;
+    for (let slice = 1; !end; slice++) {
+      if (slice % 2 === 0) evictTables();
+      const result = searchSlice(JSON.parse(JSON.stringify(cp)), { maxWork: 300_000 });
+      if (result.done) end = result;
+      else {
+        if (!result.warm && slice > 1) cold++;
+        cp = result.checkpoint;
+      }
+    }
+    expect(cold).toBeGreaterThan(2);
+    expect([end.status, end.length]).toEqual(['solved', whole.steps.length]);
+    const layout = parseLayoutOrThrow(code);
+    const resolved = resolveGoal(layout, goal);
+    const ref = refBoard(layout.width, layout.height, layout.pieces);
+    expect(end.length).toBe(refDistance(ref, resolved.pieceIndex, [resolved.row, resolved.col], metric));
+    refReplay(ref, metric, end.moves);
+    expect(end.nodes).toBeGreaterThanOrEqual(whole.nodes);
+  });
+
+  it('proves an unsolvable board unsolvable across slices', () => {
+    const code = '.HH-SSS-BBS-BBV-S.V-SHH';
+    const { end } = runSlices(beginSearch(code), 20_000);
+    expect([end.status, end.length, end.moves]).toEqual(['unsolvable', null, []]);
+  });
+
+  it('refuses a corrupted, altered, foreign or outdated checkpoint by message, and a path the search did not make', () => {
+    const begun = beginSearch('VBBV-VBBV-VHHV-VS.V-S..S');
+    const next = searchSlice(begun, { maxWork: 50_000 });
+    if (next.done) throw new Error('expected a checkpoint');
+    const cp = next.checkpoint;
+    const refused = (value: unknown, message: RegExp) => {
+      expect(() => searchSlice(value, { maxWork: 1000 })).toThrow(LayoutError);
+      expect(() => searchSlice(value, { maxWork: 1000 })).toThrow(message);
+    };
+    refused(null, /not a search checkpoint: not an object/);
+    refused('checkpoint', /not an object/);
+    refused({ ...cp, format: 'other' }, /format "other"/);
+    refused({ ...cp, version: 2 }, /version 2 \(this solver reads 1\)/);
+    refused({ ...cp, at: { ...cp.at!, bound: cp.at!.bound + 1 } }, /checksum does not match/);
+    refused({ ...cp, layout: 'SBBS-SBB.-SSSS-V..S-VHHS' }, /checksum does not match/);
+    refused({ ...cp, check: undefined }, /checksum/);
+    // The engine itself refuses a move that does not exist where the checkpoint says the search was.
+    const layout = parseLayoutOrThrow(cp.layout);
+    const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, null));
+    const costs = pieceCosts(puzzle, 'move');
+    const at = { ...cp.at!, depth: 1, moves: [999], best: [0x7fffffff] };
+    expect(() => engineIdaSlice(puzzle, grid, costs, 'move', new BudgetClock({ maxWork: 1000 }), cp.entries, at, { owner: 'x', slices: 0 })).toThrow(/checkpoint this search did not make/);
+  });
+
+  it('checks what it is asked to begin: a bad metric or goal is a LayoutError', () => {
+    expect(() => beginSearch('VBBV-VBBV-VHHV-VS.V-S..S', { metric: 'hop' as Metric })).toThrow(/metric "hop"/);
+    expect(() => beginSearch('VBBV-VBBV-VHHV-VS.V-S..S', { goal: { piece: [4, 1], at: [0, 0] } })).toThrow(LayoutError);
+  });
+});
+
+/** The trace after the last slice: the engine's hash of every position expanded, in order (run again, table kept). */
+function endTrace(begun: SearchCheckpoint, work: number): number {
+  const cp = beginSearch(begun.layout, { metric: begun.metric, goal: begun.goal, owner: `trace-${Math.random()}` });
+  const layout = parseLayoutOrThrow(cp.layout);
+  const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, cp.goal));
+  const costs = pieceCosts(puzzle, cp.metric);
+  let at: IdaCheckpoint | null = null;
+  for (let slice = 0; ; slice++) {
+    const r: IdaSlice = engineIdaSlice(puzzle, grid, costs, cp.metric, new BudgetClock({ maxWork: work }), cp.entries, at, { owner: cp.owner, slices: slice })!;
+    expect(r.warm || slice === 0).toBe(true);
+    if (!r.checkpoint) return r.trace!;
+    at = r.checkpoint;
+  }
+}
