@@ -3,8 +3,9 @@
  * a small plain object (JSON-safe: a few hundred bytes, versioned, checksummed) to the next. `beginSearch` makes the
  * first checkpoint, `searchSlice` runs one slice from any checkpoint and returns the next one or the answer.
  *
- * A slice that finds the table the previous slice left in this process (wasm/engine-ida.ts) expands exactly the positions
- * the uninterrupted search would; anywhere else it rebuilds the table: the same answer and proof, with more search.
+ * A slice that finds the table the previous slice left in this process (wasm/engine-ida.ts) goes on exactly as the
+ * uninterrupted search would; anywhere else the search starts again from the start (deterministic: the same positions in
+ * the same order, so the same answer and proof, at the price of the work done before).
  */
 import { BudgetClock } from './shared/budget.ts';
 import { fail } from './shared/errors.ts';
@@ -35,11 +36,11 @@ export interface SearchCheckpoint {
   /** Names this search's table where a slice leaves it (engine-ida.ts), with `slices`. */
   owner: string;
   slices: number;
-  /** Positions expanded and work spent by all slices so far (counted again where a slice rebuilt the table). */
+  /** Positions expanded and work spent by all slices so far (what a restart expands again counted again). */
   nodes: number;
   work: number;
-  /** Slices that rebuilt the table. */
-  rebuilt: number;
+  /** Slices that found the table gone and started the search again. */
+  restarts: number;
   /** Where the search stopped; null before the first slice. */
   at: IdaCheckpoint | null;
   /** A checksum of everything above. */
@@ -47,7 +48,7 @@ export interface SearchCheckpoint {
 }
 
 export type SliceResult =
-  | { done: false; checkpoint: SearchCheckpoint; lowerBound: number; nodes: number; warm: boolean }
+  | { done: false; checkpoint: SearchCheckpoint; lowerBound: number; nodes: number; warm: boolean; restarted: boolean }
   | {
       done: true;
       status: 'solved' | 'unsolvable' | 'budget-exceeded';
@@ -59,6 +60,7 @@ export type SliceResult =
       work: number;
       ttBytes: number;
       warm: boolean;
+      restarted: boolean;
     };
 
 export interface BeginOptions {
@@ -84,7 +86,7 @@ export function beginSearch(layout: Layout | string, options: BeginOptions = {})
   const entries = idaTableEntries(puzzle, grid, budget, options.ttBytes ?? DEFAULT_TT_BYTES, 2 * estimateStates(puzzle));
   if (entries === null) fail('too-large', `a board of ${parsed.width}×${parsed.height} is larger than resumable search takes (128 cells)`);
   const owner = options.owner ?? Math.random().toString(36).slice(2, 12);
-  return seal({ format: CHECKPOINT_FORMAT, version: CHECKPOINT_VERSION, layout: formatLayout(parsed), goal, metric, entries, owner, slices: 0, nodes: 0, work: 0, rebuilt: 0, at: null });
+  return seal({ format: CHECKPOINT_FORMAT, version: CHECKPOINT_VERSION, layout: formatLayout(parsed), goal, metric, entries, owner, slices: 0, nodes: 0, work: 0, restarts: 0, at: null });
 }
 
 /**
@@ -108,13 +110,13 @@ export function searchSlice(checkpoint: unknown, options: { maxWork: number }): 
   const nodes = from.nodes + slice.nodes;
   const work = from.work + budget.work;
   if (slice.checkpoint) {
-    const next = seal({ ...from, slices: from.slices + 1, nodes, work, rebuilt: from.rebuilt + (slice.warm || !from.at ? 0 : 1), at: slice.checkpoint });
-    return { done: false, checkpoint: next, lowerBound: slice.checkpoint.bound, nodes, warm: slice.warm };
+    const next = seal({ ...from, slices: from.slices + 1, nodes, work, restarts: from.restarts + (slice.restarted ? 1 : 0), at: slice.checkpoint });
+    return { done: false, checkpoint: next, lowerBound: slice.checkpoint.bound, nodes, warm: slice.warm, restarted: slice.restarted };
   }
   const moves = slice.status === 'solved' ? stepsFromPairs(puzzle, grid, from.metric, slice.steps) : [];
   return {
     done: true, status: slice.status, length: slice.status === 'solved' ? moves.length : null, moves, lowerBound: slice.lowerBound, nodes, work,
-    ttBytes: slice.ttBytes, warm: slice.warm,
+    ttBytes: slice.ttBytes, warm: slice.warm, restarted: slice.restarted,
   };
 }
 
@@ -131,7 +133,7 @@ export function readCheckpoint(value: unknown): SearchCheckpoint {
   if (cp.version !== CHECKPOINT_VERSION) bad(`version ${JSON.stringify(cp.version)} (this solver reads ${CHECKPOINT_VERSION})`);
   if (typeof cp.check !== 'string' || checksum(cp) !== cp.check) bad('its checksum does not match (corrupted or altered)');
   if (!METRICS.includes(cp.metric)) bad('unknown metric');
-  const counts = [cp.entries, cp.slices, cp.nodes, cp.work, cp.rebuilt];
+  const counts = [cp.entries, cp.slices, cp.nodes, cp.work, cp.restarts];
   if (!counts.every((n) => Number.isFinite(n) && n >= 0)) bad('a negative or missing count');
   if (cp.entries < 4 || (cp.entries & (cp.entries - 1)) !== 0) bad('a table size that is not a power of two');
   const at = cp.at;
@@ -153,7 +155,7 @@ function seal(fields: Omit<SearchCheckpoint, 'check'>): SearchCheckpoint {
 
 /** FNV-1a (32-bit, hex) of the checkpoint's fields in a fixed order. */
 function checksum(cp: SearchCheckpoint): string {
-  const text = JSON.stringify([cp.format, cp.version, cp.layout, cp.goal, cp.metric, cp.entries, cp.owner, cp.slices, cp.nodes, cp.work, cp.rebuilt, cp.at && [
+  const text = JSON.stringify([cp.format, cp.version, cp.layout, cp.goal, cp.metric, cp.entries, cp.owner, cp.slices, cp.nodes, cp.work, cp.restarts, cp.at && [
     cp.at.depth, cp.at.bound, cp.at.iteration, cp.at.open, cp.at.lostOpen, cp.at.trace, cp.at.moves, cp.at.best,
   ]]);
   let hash = 0x811c9dc5;

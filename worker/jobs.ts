@@ -37,8 +37,8 @@ export interface JobRecord {
   progress: JobProgress;
   startedAt: number;
   updatedAt: number;
-  /** Slices that found their table gone and rebuilt it (see solver/resumable.ts). */
-  rebuilt?: number;
+  /** Steps that found the search's table gone (another isolate, a restart) and started the search again. */
+  restarts?: number;
   error?: string;
 }
 

@@ -41,10 +41,10 @@ export class SolveJob extends WorkflowEntrypoint<Env, JobParams> {
         ensureEngine();
         const result = searchSlice(from, { maxWork: limits.stepWork });
         const bound = result.done ? (result.length ?? result.lowerBound) : result.lowerBound;
-        console.log(`job ${job.id} step ${n}: ${result.done ? result.status : `bound ${bound}`}, ${result.nodes} positions so far${result.warm || n === 1 ? '' : ' (table rebuilt)'}`);
+        console.log(`job ${job.id} step ${n}: ${result.done ? result.status : `bound ${bound}`}, ${result.nodes} positions so far${result.restarted ? ' (its table was gone: started again)' : ''}`);
         if (!result.done && Date.now() - (reported.get(job.id) ?? 0) >= PROGRESS_EVERY_MS) {
           reported.set(job.id, Date.now());
-          await writeJob(env, record(job, 'searching', n, result.nodes, bound, result.checkpoint.rebuilt)).catch((e: unknown) => console.error(`job ${job.id} progress unsaved:`, e));
+          await writeJob(env, record(job, 'searching', n, result.nodes, bound, result.checkpoint.restarts)).catch((e: unknown) => console.error(`job ${job.id} progress unsaved:`, e));
         }
         return result;
       });
@@ -65,7 +65,7 @@ export class SolveJob extends WorkflowEntrypoint<Env, JobParams> {
             }
           : { overBudget: end?.lowerBound ?? lowerBound, budget: { maxWork: limits.stepWork * limits.maxSteps }, job: { steps, nodes } };
       await writeEntry(env.SOLUTIONS, job.key, entry, job.width);
-      await writeJob(env, record(job, status, steps, nodes, end ? (end.length ?? end.lowerBound) : lowerBound, checkpoint.rebuilt));
+      await writeJob(env, record(job, status, steps, nodes, end ? (end.length ?? end.lowerBound) : lowerBound, checkpoint.restarts + (end?.restarted ? 1 : 0)));
       const cache = edgeCache();
       if (cache && job.cacheUrl && !('overBudget' in entry)) {
         const body = await presentEntry(env, job.input, entry);
@@ -79,11 +79,11 @@ export class SolveJob extends WorkflowEntrypoint<Env, JobParams> {
   }
 }
 
-function record(job: JobParams, status: JobStatus, steps: number, nodes: number, lowerBound: number, rebuilt: number): JobRecord {
+function record(job: JobParams, status: JobStatus, steps: number, nodes: number, lowerBound: number, restarts: number): JobRecord {
   const { id, key, width, height, input, cacheUrl, startedAt } = job;
   const now = Date.now();
   return {
     id, key, width, height, input, ...(cacheUrl ? { cacheUrl } : {}), status, progress: { steps, nodes, lowerBound, elapsedMs: now - startedAt }, startedAt, updatedAt: now,
-    ...(rebuilt ? { rebuilt } : {}),
+    ...(restarts ? { restarts } : {}),
   };
 }

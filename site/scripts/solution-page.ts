@@ -6,7 +6,7 @@ import { copyOnClick } from './copy-button.ts';
 import { countText, currentLang, downloadText, progressText, setupLangSwitch, t, type Lang } from './i18n.ts';
 import { Player } from './player.ts';
 import { problemText } from './problem-text.ts';
-import { solveInBrowser, solveRemote } from './solve-client.ts';
+import { solveInBrowser, solveRemote, watchJob, type JobWatch } from './solve-client.ts';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -69,6 +69,9 @@ async function main(): Promise<void> {
   if (tiles && metric === 'step') metric = 'move';
   let result: SolveResult | TilesResult | null = null;
   let cancelLocal: (() => void) | null = null;
+  /** What to say once a solution is loaded (the server's job answered first), and the solves begun so far. */
+  let arrivalNote: (() => string) | null = null;
+  let solvesBegun = 0;
   const tables = new ClassicTables();
   // The position on the board, wherever it came from, is what every line of the page describes: its evaluation
   // (classic layouts, from the tablebase) is recomputed each time it changes.
@@ -113,6 +116,8 @@ async function main(): Promise<void> {
   async function solveLayout(layout: Layout, inBrowser = false): Promise<SolveResult | TilesResult | null> {
     cancelLocal?.();
     const code = codeOf(layout);
+    const mine = ++solvesBegun;
+    let watch: JobWatch | null = null;
     if (!inBrowser) {
       const remote = await solveRemote(location.origin, code, metric);
       if (remote.ok) return remote.result;
@@ -120,41 +125,65 @@ async function main(): Promise<void> {
         setStatus(remote.failure.message);
         return null;
       }
+      // The server goes on with it (202): watch its job while this browser solves; the first answer wins.
+      if (remote.failure.job) watch = watchJob(remote.failure.job.url, location.origin);
     }
-    setStatus(() => t('fallback'), true);
+    const lead = () => t(watch ? 'fallbackWithJob' : 'fallback');
+    setStatus(lead, true);
     let cancelled = false;
     const local = solveInBrowser(
       code,
       metric,
       null,
-      (p) => setStatus(() => `${t('fallback')} ${progressText(p.nodes, p.ms, p.depth)}`, true),
+      (p) => setStatus(() => `${lead()} ${progressText(p.nodes, p.ms, p.depth)}`, true),
       undefined,
-      (loaded, total) => setStatus(() => `${t('fallback')} ${downloadText(loaded, total)}`, true),
+      (loaded, total) => setStatus(() => `${lead()} ${downloadText(loaded, total)}`, true),
     );
     cancelLocal = () => {
       cancelled = true;
       local.cancel();
+      watch?.stop();
     };
     $('cancel').classList.remove('idle');
-    const solved = await local.result.catch((e: Error) => {
-      setStatus(e.message);
-      return null;
-    });
+    const fromServer = new Promise<{ server: SolveResult | TilesResult }>((resolve) => void watch?.result.then((r) => r && resolve({ server: r })));
+    const fromBrowser = local.result
+      .catch((e: Error) => {
+        setStatus(e.message);
+        return null;
+      })
+      .then((r) => ({ browser: r }));
+    const first = await Promise.race([fromServer, fromBrowser]);
     $('cancel').classList.add('idle');
     cancelLocal = null;
+    if ('server' in first) {
+      local.cancel();
+      document.body.dataset.solvedBy = 'server-job';
+      arrivalNote = () => t('serverAnswered');
+      return first.server;
+    }
+    const solved = first.browser;
     if (cancelled) setStatus(() => t('cancelled'));
     else if (solved) {
       setStatus('');
       document.body.dataset.solvedBy = 'browser';
       document.body.dataset.algorithm = solved.stats.algorithm;
       if ('engine' in solved.stats && solved.stats.engine) document.body.dataset.engine = solved.stats.engine;
-    }
+      // The server's job goes on: say when it has the answer for everyone (unless another layout is shown by then).
+      if (watch) {
+        void watch.result.then((r) => {
+          if (!r || solvesBegun !== mine) return;
+          document.body.dataset.serverJob = 'solved';
+          setStatus(() => t('serverCaughtUp'));
+        });
+      }
+    } else watch?.stop();
     return solved;
   }
 
   async function load(layout: Layout): Promise<void> {
     setStatus(() => t('solving'), true);
     showCount(null, metric);
+    arrivalNote = null;
     const found = await solveLayout(layout);
     if (!found) return;
     result = found;
@@ -185,6 +214,7 @@ async function main(): Promise<void> {
     openAt = 0;
     showCount(result, metric);
     await refresh();
+    if (arrivalNote) setStatus(arrivalNote);
     $('player').dataset.ready = 'true';
   }
 

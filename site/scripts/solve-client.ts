@@ -1,12 +1,15 @@
 /**
  * Getting a solution: the /solve API first; when it is unreachable or answers budget-exceeded, the same solver core in
- * a Web Worker in this browser, with progress and cancel.
+ * a Web Worker in this browser, with progress and cancel. When the server goes on with it as a solve job (202), the
+ * job is watched meanwhile (`watchJob`): whichever answer comes first is shown.
  */
 import type { GoalSpec, Metric, Progress, SolveResult, TilesResult } from '../../solver/index.ts';
 
 export interface ApiFailure {
   kind: 'bad-input' | 'budget-exceeded' | 'unavailable';
   message: string;
+  /** The server's solve job that goes on with it (a 202): its URL, to watch. */
+  job?: { url: string };
 }
 
 export type RemoteOutcome = { ok: true; result: (SolveResult | TilesResult) & { cached?: boolean } } | { ok: false; failure: ApiFailure };
@@ -20,11 +23,56 @@ export async function solveRemote(base: string, layout: string, metric: Metric, 
     if (res.ok && body && Array.isArray(body.moves)) return { ok: true, result: body };
     const error = body?.error;
     if (res.status === 400) return { ok: false, failure: { kind: 'bad-input', message: error?.message ?? 'bad input' } };
-    if (error?.code === 'budget-exceeded') return { ok: false, failure: { kind: 'budget-exceeded', message: error.message } };
+    if (error?.code === 'budget-exceeded') {
+      const job = res.status === 202 && typeof body?.job?.url === 'string' ? { job: { url: body.job.url as string } } : {};
+      return { ok: false, failure: { kind: 'budget-exceeded', message: error.message, ...job } };
+    }
     return { ok: false, failure: { kind: 'unavailable', message: error?.message ?? `HTTP ${res.status}` } };
   } catch (e) {
     return { ok: false, failure: { kind: 'unavailable', message: (e as Error).message } };
   }
+}
+
+/** How often a job is looked at (the server asks for at least this with Retry-After). */
+const JOB_POLL_MS = 3000;
+
+export interface JobWatch {
+  /** The job's answer once it ends with one (solved or unsolvable); null when it gives up, fails or is stopped. */
+  result: Promise<(SolveResult | TilesResult) | null>;
+  stop(): void;
+}
+
+/**
+ * Watches a solve job until it ends. Only the same origin's (or the widget's own origin's) job URLs are followed: the
+ * URL came from the API, but a page should never poll a place it was merely told about.
+ */
+export function watchJob(url: string, base: string): JobWatch {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const allowed = new URL(url, location.href).origin === new URL(base || location.origin, location.href).origin;
+  const result = new Promise<(SolveResult | TilesResult) | null>((resolve) => {
+    if (!allowed) return resolve(null);
+    const look = async () => {
+      if (stopped) return resolve(null);
+      try {
+        const res = await fetch(url, { cache: 'no-store' });
+        const body = await res.json().catch(() => null);
+        if (!res.ok || !body) return resolve(null);
+        if (body.status !== 'searching') return resolve(body.result && Array.isArray(body.result.moves) ? body.result : null);
+      } catch {
+        // A failed look is tried again: the job goes on whether or not this page can see it.
+      }
+      timer = setTimeout(look, JOB_POLL_MS);
+    };
+    timer = setTimeout(look, JOB_POLL_MS);
+  });
+  return {
+    result,
+    stop: () => {
+      stopped = true;
+      if (timer !== undefined) clearTimeout(timer);
+    },
+  };
 }
 
 export interface LocalSolve {

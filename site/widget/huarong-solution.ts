@@ -9,11 +9,11 @@
  * inside the element (a plain link, say) is the no-JavaScript fallback: the shadow root does not render it.
  */
 import boardCss from '../styles/board.css';
-import { parsePuzzleCode, unitMoves, type Layout, type Metric } from '../../solver/index.ts';
+import { parsePuzzleCode, unitMoves, type Layout, type Metric, type SolveResult, type TilesResult } from '../../solver/index.ts';
 import { Player } from '../scripts/player.ts';
 import { problemText } from '../scripts/problem-text.ts';
 import { countText, downloadText, embedLang, progressText, t, type Lang } from '../scripts/i18n.ts';
-import { crossOriginWorker, solveInBrowser, solveRemote } from '../scripts/solve-client.ts';
+import { crossOriginWorker, solveInBrowser, solveRemote, watchJob, type JobWatch } from '../scripts/solve-client.ts';
 
 const ORIGIN = new URL(import.meta.url).origin;
 /** The solver as a module the widget can start in this browser when the edge refuses (built beside widget.js). */
@@ -141,7 +141,9 @@ class HuarongSolution extends HTMLElement {
     if (!built) return;
     const { player, count, frame, layout, canonical, metric, tiles, lang } = built;
     const remote = await solveRemote(ORIGIN, canonical, metric);
-    const here = remote.ok || remote.failure.kind === 'bad-input' ? null : await this.solveHere(frame, canonical, metric, lang);
+    // The server goes on with it as a job (202): watched while this browser solves; the first answer wins.
+    const watch = !remote.ok && remote.failure.job ? watchJob(remote.failure.job.url, ORIGIN) : null;
+    const here = remote.ok || remote.failure.kind === 'bad-input' ? null : await this.solveHere(frame, canonical, metric, lang, watch);
     const result = remote.ok ? remote.result : here && 'result' in here ? here.result : null;
     if (this.built !== built) return; // the attributes changed meanwhile: a newer fetch is on its way
     if (!result) {
@@ -171,7 +173,7 @@ class HuarongSolution extends HTMLElement {
    * The edge would not solve it: solve in this browser, showing progress, with a cancel button. Null when cancelled;
    * what went wrong when the browser could not solve it.
    */
-  private async solveHere(frame: HTMLElement, code: string, metric: Metric, lang: Lang) {
+  private async solveHere(frame: HTMLElement, code: string, metric: Metric, lang: Lang, watch: JobWatch | null) {
     const status = document.createElement('p');
     status.className = 'loading';
     status.textContent = t('solvingInBrowser', lang);
@@ -191,11 +193,22 @@ class HuarongSolution extends HTMLElement {
       crossOriginWorker(SOLVER_MODULE, ORIGIN),
       (loaded, total) => (progress.textContent = downloadText(loaded, total, lang)),
     );
-    cancel.addEventListener('click', () => local.cancel());
+    cancel.addEventListener('click', () => {
+      local.cancel();
+      watch?.stop();
+    });
+    const fromServer = new Promise<{ server: SolveResult | TilesResult }>((resolve) => void watch?.result.then((r) => r && resolve({ server: r })));
     try {
-      const result = await local.result;
-      return result ? { result } : null; // null: cancelled
+      const first = await Promise.race([fromServer, local.result.then((r) => ({ browser: r }))]);
+      if ('server' in first) {
+        local.cancel();
+        this.dataset.solvedBy = 'server-job';
+        return { result: first.server };
+      }
+      watch?.stop();
+      return first.browser ? { result: first.browser } : null; // null: cancelled
     } catch (e) {
+      watch?.stop();
       return { error: (e as Error).message };
     } finally {
       status.remove();

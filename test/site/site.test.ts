@@ -110,6 +110,50 @@ describe('the shareable solution page', () => {
     await page.close();
   });
 
+  it('with a solve job (202): the answer of the server is shown when it comes first, and the page says so', async () => {
+    const code = 'SBBS-SBBS-.HH.-VVVV-VVVV';
+    const answer = await (await fetch(`${server.url}/solve?layout=${code}`)).json();
+    const page = await browser.newPage();
+    const jobUrl = `${server.url}/solve/jobs/solve-${'a'.repeat(32)}`;
+    let looks = 0;
+    await page.route('**/solve?**', (route) => route.fulfill({ status: 202, contentType: 'application/json', headers: { Location: jobUrl }, body: JSON.stringify({ error: { code: 'budget-exceeded', message: 'over budget', lowerBound: 1 }, status: 'searching', job: { id: 'x', url: jobUrl, steps: 0, nodes: 0, lowerBound: 1 } }) }));
+    await page.route('**/solve/jobs/**', (route) => {
+      looks++;
+      const body = looks < 2 ? { id: 'x', status: 'searching', progress: { steps: 3, nodes: 1000, lowerBound: 20, elapsedMs: 30 } } : { id: 'x', status: 'solved', progress: { steps: 9, nodes: 9000, lowerBound: 32, elapsedMs: 90 }, result: answer };
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+    });
+    // This browser's solver never starts: the job's answer must come through.
+    await page.route('**/solver-worker*', () => undefined);
+    await page.goto(`${server.url}/s/${code}`);
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent?.includes('server keeps searching'), undefined, { timeout: 20_000 });
+    await waitReady(page);
+    expect(await page.getAttribute('body', 'data-solved-by')).toBe('server-job');
+    expect(await page.textContent('#move-count')).toMatch(/32/);
+    expect(await page.textContent('#status')).toContain('The server found the answer first');
+    expect(looks).toBe(2);
+    await page.close();
+  });
+
+  it('with a solve job (202): when this browser finishes first, the page says when the server has it too', async () => {
+    const code = 'SBBS-SBBS-.HH.-VVVV-VVVV';
+    const answer = await (await fetch(`${server.url}/solve?layout=${code}`)).json();
+    const page = await browser.newPage();
+    const jobUrl = `${server.url}/solve/jobs/solve-${'b'.repeat(32)}`;
+    let ended = false;
+    await page.route('**/solve?**', (route) => route.fulfill({ status: 202, contentType: 'application/json', body: JSON.stringify({ error: { code: 'budget-exceeded', message: 'over budget', lowerBound: 1 }, status: 'searching', job: { id: 'y', url: jobUrl, steps: 0, nodes: 0, lowerBound: 1 } }) }));
+    await page.route('**/solve/jobs/**', (route) => {
+      const body = ended ? { id: 'y', status: 'solved', progress: { steps: 9, nodes: 9000, lowerBound: 32, elapsedMs: 90 }, result: answer } : { id: 'y', status: 'searching', progress: { steps: 3, nodes: 1000, lowerBound: 20, elapsedMs: 30 } };
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+    });
+    await page.goto(`${server.url}/s/${code}`);
+    await waitReady(page);
+    expect(await page.getAttribute('body', 'data-solved-by')).toBe('browser');
+    ended = true;
+    await page.waitForSelector('body[data-server-job="solved"]', { timeout: 20_000 });
+    expect(await page.textContent('#status')).toContain('The server has finished too');
+    await page.close();
+  });
+
   it('searches custom boards in the browser on the WebAssembly engine the edge runs: a 5×5 of 29 moves after the 503', async () => {
     const page = await browser.newPage();
     const wasm: number[] = [];

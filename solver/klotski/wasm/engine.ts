@@ -46,8 +46,6 @@ export interface EngineExports {
   resultBound(): number;
   ida(header: number, startWork: number): void;
   ida128(header: number, startWork: number): void;
-  idaResume(header: number, startWork: number, checkpoint: number): void;
-  idaResume128(header: number, startWork: number, checkpoint: number): void;
   idaContinue(startWork: number, checkpoint: number): void;
   idaCheckpoint(): number;
   idaCheckpointed(): number;

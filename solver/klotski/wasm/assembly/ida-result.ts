@@ -2,7 +2,7 @@
 export const IDA_SOLVED: i32 = 0;
 export const IDA_UNSOLVABLE: i32 = 1;
 export const IDA_BUDGET_EXCEEDED: i32 = 2;
-/** A checkpoint this search did not make (ida.ts `idaResume`). */
+/** A checkpoint this search did not make (ida.ts `idaContinue`). */
 export const IDA_BAD_CHECKPOINT: i32 = 3;
 
 let status: i32 = 0;

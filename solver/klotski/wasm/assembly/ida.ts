@@ -11,9 +11,8 @@
  * Resumable: a search stopped by its budget leaves a checkpoint (`idaCheckpoint`): the bound, the iteration, per depth
  * the index of the move being searched and the best bound its earlier moves returned, the table's counts and the trace
  * (a hash of every position expanded, in order). `idaContinue` resumes from it with this search's table still in
- * memory — exactly the positions the uninterrupted search would expand, in the same order; `idaResume`/`idaResume128`
- * from scratch with an empty table (the same answer, more positions). The stop falls on a position's entry, before it
- * is counted, so no position is counted twice.
+ * memory: exactly the positions the uninterrupted search would expand, in the same order. (Without that table a search
+ * starts again: engine-ida.ts.) The stop falls on a position's entry, before it is counted, so none is counted twice.
  */
 import { MOVE } from './board';
 import { begin64, classes64, cost64, key64, list64, metric64, move64, solved64 } from './ida-masks64';
@@ -22,9 +21,7 @@ import { moves, newMoves } from './ida-moves';
 import { IDA_BAD_CHECKPOINT, IDA_BUDGET_EXCEEDED, IDA_SOLVED, IDA_UNSOLVABLE, reportIda } from './ida-result';
 import { reserve } from './memory';
 import { spent, WORK_CHECK } from './result';
-import {
-  markExpanded, newTranspositionTable, ttBound, ttClaim, ttDepth, ttFind, ttIteration, ttLostOpen, ttOpen, ttRestoreCounts, ttSetBound, ttStamp,
-} from './transposition';
+import { markExpanded, newTranspositionTable, ttBound, ttClaim, ttDepth, ttFind, ttIteration, ttLostOpen, ttOpen, ttSetBound, ttStamp } from './transposition';
 
 const FOUND: i32 = -1;
 const INFINITE: i32 = 0x7fffffff;
@@ -61,8 +58,6 @@ let checkpoint: usize = 0;
 /** Resuming: positions above this depth are re-entered along the checkpoint's moves (-1: not resuming). */
 let replayDepth: i32 = -1;
 let replayFrom: usize = 0;
-/** Resuming with the table of the search that stopped still in memory. */
-let replayWarm = false;
 
 /**
  * Runs IDA* on 64-bit masks as the header at `header` describes (board.ts `readBoard`, then the fields `setup` and
@@ -85,27 +80,9 @@ export function ida128(header: usize, startWork: f64): void {
   run(startWork, false);
 }
 
-/** As `ida`, from the checkpoint at `input`, with an empty table. */
-export function idaResume(header: usize, startWork: f64, input: usize): void {
-  wide = false;
-  newMoves();
-  setup(begin64(header), classes64() << 3, metric64());
-  restore(input, false);
-  run(startWork, true);
-}
-
-/** As `ida128`, from the checkpoint at `input`, with an empty table. */
-export function idaResume128(header: usize, startWork: f64, input: usize): void {
-  wide = true;
-  newMoves();
-  setup(begin128(header), classes128() << 4, metric128());
-  restore(input, false);
-  run(startWork, true);
-}
-
 /** Resumes the search that stopped last, from the checkpoint at `input` (a copy of its own), with its table. */
 export function idaContinue(startWork: f64, input: usize): void {
-  restore(input, true);
+  restore(input);
   run(startWork, true);
 }
 
@@ -157,17 +134,15 @@ function begin(): void {
 }
 
 /**
- * Takes up a checkpoint. Without the table it was made with (`warm` false) the entries it had never expanded count as
- * lost: unsolvability is then proven only by a later iteration that loses none.
+ * Takes up a checkpoint of the search whose table and board are still in memory (the table's counts are its own; the
+ * checkpoint's are there to be checked by the caller).
  */
-function restore(input: usize, warm: bool): void {
+function restore(input: usize): void {
   replayDepth = load<i32>(input);
   bound = load<i32>(input, 4);
   iteration = load<i32>(input, 8);
-  if (!warm) ttRestoreCounts(0, load<i32>(input, 12) + load<i32>(input, 16));
   trace = load<i32>(input, 20);
   replayFrom = input + (<usize>CHECKPOINT_FIELDS << 2);
-  replayWarm = warm;
 }
 
 /** The iterations: the bound rises until a solution is found within it, nothing is left, or the budget is spent. */
@@ -258,15 +233,8 @@ function search(g: i32, lastTo: i32, sp: i32): i32 {
   }
   const key = keys + (<usize>g) * keyBytes;
   const keyHash = keyInto(key);
-  if (replaying) {
-    // Warm, the table holds the path as the stop left it; cold, it is stamped again (cycles on the path are cut).
-    if (!replayWarm) {
-      let slot = ttFind(key, keyHash);
-      if (slot < 0) slot = ttClaim(key, keyHash, iteration);
-      ttStamp(slot, iteration, g);
-      markExpanded(slot);
-    }
-  } else {
+  // Re-entered positions are in the table as the stop left them (stamped: cycles through the path are still cut).
+  if (!replaying) {
     let slot = ttFind(key, keyHash);
     let h = cost();
     if (slot >= 0) {

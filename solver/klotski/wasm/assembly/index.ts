@@ -6,5 +6,5 @@ export {
 } from './result';
 export { search } from './search';
 export { search128 } from './search128';
-export { ida, ida128, idaCheckpoint, idaCheckpointed, idaContinue, idaResume, idaResume128, idaTrace } from './ida';
+export { ida, ida128, idaCheckpoint, idaCheckpointed, idaContinue, idaTrace } from './ida';
 export { idaLowerBound, idaNodes, idaPath, idaStatus, idaSteps, idaWork } from './ida-result';

@@ -36,11 +36,6 @@ export function newTranspositionTable(bytes: i32, entries: i32): void {
 }
 
 export function ttOpen(): i32 { return open; }
-/** Sets the counts (a search resumed with an empty table carries its predecessor's lost entries). */
-export function ttRestoreCounts(openEntries: i32, lostEntries: i32): void {
-  open = openEntries;
-  lostOpen = lostEntries;
-}
 export function ttLostOpen(): i32 { return lostOpen; }
 
 @inline function same(slot: i32, key: usize): bool {
