@@ -9,7 +9,7 @@ import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
 import { closeSuite, launch } from './browser.ts';
 
 const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
-/** 5×5, 29 moves: more search than the edge's default budget allows (503 budget-exceeded). */
+/** 5×5, 29 moves: more search than the edge's default budget allows (202: a solve job goes on with it). */
 const OVER_EDGE_BUDGET = 'VBBVS-VBBVS-HHSS.-VSHHS-V.SSS';
 let server: DevServer;
 let blog: Server;
@@ -56,6 +56,14 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => closeSuite(browser, server, () => new Promise((r) => blog?.close(r))));
+
+/**
+ * The edge refuses OVER_EDGE_BUDGET as a deployment without solve jobs does (503): so the widget solves it in the
+ * browser even once this server's job for it has ended (tested in test/worker/jobs and the solution page's tests).
+ */
+async function refuseAtTheEdge(page: Page): Promise<void> {
+  await page.route(`**/solve?layout=${OVER_EDGE_BUDGET}*`, (route) => route.fulfill({ status: 503, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: JSON.stringify({ error: { code: 'budget-exceeded', message: 'over budget' } }) }));
+}
 
 async function openBlog(): Promise<{ page: Page; solveRequests: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
@@ -110,8 +118,9 @@ describe('<huarong-solution> on another site', () => {
 describe('framing', () => {
   it('solves in the visitor\'s browser what the edge refuses, from another origin (a blob-URL worker)', async () => {
     const edge = await fetch(`${server.url}/solve?layout=${OVER_EDGE_BUDGET}`);
-    expect(edge.status).toBe(503);
+    expect([202, 200]).toContain(edge.status);
     const { page } = await openBlog();
+    await refuseAtTheEdge(page);
     const workers: string[] = [];
     page.on('worker', (w) => workers.push(w.url()));
     // The search engine's WebAssembly, fetched from the widget's origin (with CORS) by the worker.
@@ -126,8 +135,32 @@ describe('framing', () => {
     await page.close();
   });
 
+  it('with a solve job (202): the widget shows the job\'s answer when it comes first', async () => {
+    // The job this server runs for the layout (started by the test above, or now) ends within seconds.
+    let answer: unknown = null;
+    for (let i = 0; i < 120 && !answer; i++) {
+      const res = await fetch(`${server.url}/solve?layout=${OVER_EDGE_BUDGET}`);
+      if (res.status === 200) answer = await res.json();
+      else await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(answer).not.toBeNull();
+    const { page } = await openBlog();
+    const jobUrl = `${server.url}/solve/jobs/solve-${'c'.repeat(32)}`;
+    const cors = { 'Access-Control-Allow-Origin': '*' };
+    await page.route(`**/solve?layout=${OVER_EDGE_BUDGET}*`, (route) => route.fulfill({ status: 202, contentType: 'application/json', headers: cors, body: JSON.stringify({ error: { code: 'budget-exceeded', message: 'over budget' }, status: 'searching', job: { id: 'c', url: jobUrl, steps: 0, nodes: 0, lowerBound: 20 } }) }));
+    await page.route('**/solve/jobs/**', (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: cors, body: JSON.stringify({ id: 'c', status: 'solved', progress: { steps: 5, nodes: 100, lowerBound: 29, elapsedMs: 50 }, result: answer }) }));
+    // The visitor's browser never gets its solver: only the job can answer.
+    await page.context().route('**/widget-solver.js', () => undefined);
+    await page.locator('#w4').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => (document.querySelector('#w4') as HTMLElement).dataset.length === '29', null, { timeout: 30_000 });
+    expect(await page.locator('#w4').getAttribute('data-solved-by')).toBe('server-job');
+    expect(await page.locator('#w4 .count').textContent()).toBe('29 moves');
+    await page.close();
+  });
+
   it('solves what the edge refuses with the WebAssembly engine unavailable (its file refused): the TypeScript search in the blob worker', async () => {
     const { page } = await openBlog();
+    await refuseAtTheEdge(page);
     const wasm: string[] = [];
     await page.context().route('**/engine/bitboard-search.wasm', (route) => (wasm.push(route.request().url()), route.abort()));
     await page.locator('#w4').scrollIntoViewIfNeeded();
@@ -140,6 +173,7 @@ describe('framing', () => {
 
   it('solves what the edge refuses on a host whose CSP allows blob workers but forbids WebAssembly', async () => {
     const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+    await refuseAtTheEdge(page);
     await page.goto(blogUrl.replace('/post', '/strict'));
     // The host really forbids it (a blob worker inherits its creator's policy).
     expect(await page.evaluate(() => WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])).then(() => 'allowed', () => 'refused'))).toBe('refused');
@@ -152,6 +186,7 @@ describe('framing', () => {
 
   it('says so, rather than "cancelled", when the in-browser solver cannot load', async () => {
     const { page } = await openBlog();
+    await refuseAtTheEdge(page);
     await page.context().route('**/widget-solver.js', (route) => route.fulfill({ status: 404, body: 'missing' }));
     await page.locator('#w4').scrollIntoViewIfNeeded();
     await page.locator('#w4 .message').waitFor({ timeout: 30_000 });

@@ -60,9 +60,10 @@ describe('clients that hang up', () => {
       Array.from({ length: 16 }, async () => {
         while (sent < 1000) {
           const n = ++sent;
-          // Over-budget tiles and searched Klotski boards; every fourth repeats an earlier key (joins its search).
+          // Over-budget tiles and searched Klotski boards (small enough for a request: a refused one would start a solve
+          // job, tested in worker/jobs); every fourth repeats an earlier key (joins its search).
           const seed = n % 4 === 0 ? n - 3 : n;
-          const path = n % 2 ? overBudget(seed) : `/solve?layout=${randomLayoutCode(seededRandom(seed), 5, 5, 3)}`;
+          const path = n % 2 ? overBudget(seed) : `/solve?layout=${randomLayoutCode(seededRandom(seed), 4, 4, 3)}`;
           if (rand(5) === 0) {
             await hangUp(server.url, path, rand(60));
             continue;
