@@ -18,6 +18,8 @@ export interface DevServer {
   inspectorPort: number;
   /** The local KV/cache directory (pass it to a new server to keep what this one stored). */
   persist: string;
+  /** What the server has printed so far (warnings and errors: it runs with --log-level warn). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -94,5 +96,5 @@ export async function startDevServer(options: { port?: number; vars?: Record<str
     await stopGroup(group);
     throw e;
   }
-  return { url, group, inspectorPort, persist, stop: () => stopGroup(group) };
+  return { url, group, inspectorPort, persist, output: () => output, stop: () => stopGroup(group) };
 }

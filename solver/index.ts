@@ -27,6 +27,10 @@ export { toClassicPosition, toLayout as classicLayout } from './tablebase/classi
 export type { TableSource } from './tablebase/walk.ts';
 export { classicMix, evaluateMoves, type MoveEvaluation } from './tablebase/evaluate.ts';
 export { checkSolution } from './klotski/model/verify.ts';
+export {
+  beginSearch, searchSlice, readCheckpoint, holdsTable, copyTable, encodeTableCopy, decodeTableCopy, type SearchCheckpoint, type SliceResult, type TableCopy,
+} from './resumable.ts';
+export { HELD_TABLES } from './klotski/wasm/engine-ida.ts';
 export { shapeKey } from './tablebase/shape-key.ts';
 export { previewSvg, previewPng, countsComplete, PREVIEW_WIDTH, PREVIEW_HEIGHT, PREVIEW_FONT, type PreviewInput } from './draw/preview.ts';
 export type { GlyphSet } from './draw/raster.ts';

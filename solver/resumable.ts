@@ -16,7 +16,7 @@ import type { Layout } from './klotski/model/layout.ts';
 import { stepsFromPairs, type Move } from './klotski/model/moves.ts';
 import { compilePuzzle, estimateStates } from './klotski/model/puzzle.ts';
 import { pieceCosts } from './klotski/search/heuristic.ts';
-import { engineIdaSlice, idaTableEntries, MAX_CHECKPOINT_DEPTH, type IdaCheckpoint } from './klotski/wasm/engine-ida.ts';
+import { copyIdaTable, engineIdaSlice, holdsIdaTable, idaTableEntries, MAX_CHECKPOINT_DEPTH, type IdaCheckpoint } from './klotski/wasm/engine-ida.ts';
 import { bitboardEngineLoaded } from './klotski/wasm/engine.ts';
 import { DEFAULT_TT_BYTES } from './shared/transposition.ts';
 
@@ -39,8 +39,9 @@ export interface SearchCheckpoint {
   /** Positions expanded and work spent by all slices so far (what a restart expands again counted again). */
   nodes: number;
   work: number;
-  /** Slices that found the table gone and started the search again. */
+  /** Slices that found the table gone and started the search again, and those that took up a copy of it instead. */
   restarts: number;
+  adoptions: number;
   /** Where the search stopped; null before the first slice. */
   at: IdaCheckpoint | null;
   /** A checksum of everything above. */
@@ -86,22 +87,24 @@ export function beginSearch(layout: Layout | string, options: BeginOptions = {})
   const entries = idaTableEntries(puzzle, grid, budget, options.ttBytes ?? DEFAULT_TT_BYTES, 2 * estimateStates(puzzle));
   if (entries === null) fail('too-large', `a board of ${parsed.width}×${parsed.height} is larger than resumable search takes (128 cells)`);
   const owner = options.owner ?? Math.random().toString(36).slice(2, 12);
-  return seal({ format: CHECKPOINT_FORMAT, version: CHECKPOINT_VERSION, layout: formatLayout(parsed), goal, metric, entries, owner, slices: 0, nodes: 0, work: 0, restarts: 0, at: null });
+  return seal({ format: CHECKPOINT_FORMAT, version: CHECKPOINT_VERSION, layout: formatLayout(parsed), goal, metric, entries, owner, slices: 0, nodes: 0, work: 0, restarts: 0, adoptions: 0, at: null });
 }
 
 /**
  * Runs one slice of the search from `checkpoint` (checked first: a corrupted or foreign one throws a LayoutError
  * 'bad-checkpoint') until `maxWork` units are spent.
  */
-export function searchSlice(checkpoint: unknown, options: { maxWork: number }): SliceResult {
+export function searchSlice(checkpoint: unknown, options: { maxWork: number; table?: TableCopy | null }): SliceResult {
   const from = readCheckpoint(checkpoint);
+  // A copy of this search's table from no later than this checkpoint (another search's, or a later one, is ignored).
+  const copy = options.table && options.table.owner === from.owner && options.table.entries === from.entries && options.table.slices <= from.slices ? options.table : null;
   const layout = parseLayoutOrThrow(from.layout);
   const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, from.goal));
   requireEngine();
   const budget = new BudgetClock({ maxWork: options.maxWork });
   let slice;
   try {
-    slice = engineIdaSlice(puzzle, grid, pieceCosts(puzzle, from.metric), from.metric, budget, from.entries, from.at, { owner: from.owner, slices: from.slices });
+    slice = engineIdaSlice(puzzle, grid, pieceCosts(puzzle, from.metric), from.metric, budget, from.entries, from.at, { owner: from.owner, slices: from.slices }, copy);
   } catch (e) {
     if (e instanceof Error && /checkpoint/.test(e.message)) fail('bad-checkpoint', `the checkpoint does not belong to this search (${e.message})`);
     throw e;
@@ -110,7 +113,9 @@ export function searchSlice(checkpoint: unknown, options: { maxWork: number }): 
   const nodes = from.nodes + slice.nodes;
   const work = from.work + budget.work;
   if (slice.checkpoint) {
-    const next = seal({ ...from, slices: from.slices + 1, nodes, work, restarts: from.restarts + (slice.restarted ? 1 : 0), at: slice.checkpoint });
+    const next = seal({
+      ...from, slices: from.slices + 1, nodes, work, restarts: from.restarts + (slice.restarted ? 1 : 0), adoptions: from.adoptions + (slice.adopted ? 1 : 0), at: slice.checkpoint,
+    });
     return { done: false, checkpoint: next, lowerBound: slice.checkpoint.bound, nodes, warm: slice.warm, restarted: slice.restarted };
   }
   const moves = slice.status === 'solved' ? stepsFromPairs(puzzle, grid, from.metric, slice.steps) : [];
@@ -118,6 +123,62 @@ export function searchSlice(checkpoint: unknown, options: { maxWork: number }): 
     done: true, status: slice.status, length: slice.status === 'solved' ? moves.length : null, moves, lowerBound: slice.lowerBound, nodes, work,
     ttBytes: slice.ttBytes, warm: slice.warm, restarted: slice.restarted,
   };
+}
+
+/**
+ * A copy of a search's transposition table, taken where a slice stopped: kept somewhere durable, it lets a slice in
+ * another process go on from that slice's checkpoint instead of starting the search again (`searchSlice`'s `table`).
+ */
+export interface TableCopy {
+  /** The checkpoint of the slice that left the table so: where a search taken up from the copy goes on. */
+  checkpoint: SearchCheckpoint;
+  owner: string;
+  entries: number;
+  /** Slices run when it was taken. */
+  slices: number;
+  at: IdaCheckpoint;
+  open: number;
+  lostOpen: number;
+  bytes: Uint8Array;
+}
+
+/** Whether this process holds the search's table as the slice that made `checkpoint` left it. */
+export function holdsTable(checkpoint: SearchCheckpoint): boolean {
+  return holdsIdaTable({ owner: checkpoint.owner, slices: checkpoint.slices });
+}
+
+/** A copy of the search's table as the slice that made `checkpoint` left it; null when this process does not hold it. */
+export function copyTable(checkpoint: SearchCheckpoint): TableCopy | null {
+  const copy = copyIdaTable({ owner: checkpoint.owner, slices: checkpoint.slices });
+  return copy && { checkpoint, owner: checkpoint.owner, entries: checkpoint.entries, ...copy };
+}
+
+const COPY_MAGIC = 'huarong-ida-table-1';
+
+/** A table copy as bytes (for a store of bytes): a length-prefixed JSON head, then the table. */
+export function encodeTableCopy(copy: TableCopy): Uint8Array {
+  const { bytes, ...head } = copy;
+  const text = new TextEncoder().encode(JSON.stringify({ magic: COPY_MAGIC, ...head, length: bytes.length }));
+  const out = new Uint8Array(4 + text.length + bytes.length);
+  new DataView(out.buffer).setUint32(0, text.length);
+  out.set(text, 4);
+  out.set(bytes, 4 + text.length);
+  return out;
+}
+
+/** Reads `encodeTableCopy`'s bytes; null when they are not a whole table copy. */
+export function decodeTableCopy(data: Uint8Array): TableCopy | null {
+  try {
+    const size = new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(0);
+    const head = JSON.parse(new TextDecoder().decode(data.subarray(4, 4 + size)));
+    const bytes = data.subarray(4 + size);
+    if (head.magic !== COPY_MAGIC || head.length !== bytes.length || typeof head.owner !== 'string') return null;
+    const { magic: _magic, length: _length, ...copy } = head;
+    readCheckpoint(copy.checkpoint);
+    return { ...copy, bytes };
+  } catch {
+    return null;
+  }
 }
 
 function requireEngine(): void {
@@ -133,7 +194,7 @@ export function readCheckpoint(value: unknown): SearchCheckpoint {
   if (cp.version !== CHECKPOINT_VERSION) bad(`version ${JSON.stringify(cp.version)} (this solver reads ${CHECKPOINT_VERSION})`);
   if (typeof cp.check !== 'string' || checksum(cp) !== cp.check) bad('its checksum does not match (corrupted or altered)');
   if (!METRICS.includes(cp.metric)) bad('unknown metric');
-  const counts = [cp.entries, cp.slices, cp.nodes, cp.work, cp.restarts];
+  const counts = [cp.entries, cp.slices, cp.nodes, cp.work, cp.restarts, cp.adoptions];
   if (!counts.every((n) => Number.isFinite(n) && n >= 0)) bad('a negative or missing count');
   if (cp.entries < 4 || (cp.entries & (cp.entries - 1)) !== 0) bad('a table size that is not a power of two');
   const at = cp.at;
@@ -155,7 +216,7 @@ function seal(fields: Omit<SearchCheckpoint, 'check'>): SearchCheckpoint {
 
 /** FNV-1a (32-bit, hex) of the checkpoint's fields in a fixed order. */
 function checksum(cp: SearchCheckpoint): string {
-  const text = JSON.stringify([cp.format, cp.version, cp.layout, cp.goal, cp.metric, cp.entries, cp.owner, cp.slices, cp.nodes, cp.work, cp.restarts, cp.at && [
+  const text = JSON.stringify([cp.format, cp.version, cp.layout, cp.goal, cp.metric, cp.entries, cp.owner, cp.slices, cp.nodes, cp.work, cp.restarts, cp.adoptions, cp.at && [
     cp.at.depth, cp.at.bound, cp.at.iteration, cp.at.open, cp.at.lostOpen, cp.at.trace, cp.at.moves, cp.at.best,
   ]]);
   let hash = 0x811c9dc5;

@@ -3,6 +3,7 @@
  * IDA* steps. One job per cache key (its id is derived from the key), so identical requests join it; its record in KV
  * (`job:<id>`) says how far it got and, once it ends, the answer is in KV under the puzzle's cache key.
  */
+import { HELD_TABLES } from '../solver/index.ts';
 import { withTimeout } from './cache.ts';
 import type { Env } from './env.ts';
 import type { SolveInput } from './solve-service.ts';
@@ -39,6 +40,10 @@ export interface JobRecord {
   updatedAt: number;
   /** Steps that found the search's table gone (another isolate, a restart) and started the search again. */
   restarts?: number;
+  /** Steps that found it gone and went on from its last copy in KV instead (job-tables.ts). */
+  tableCopiesUsed?: number;
+  /** Times the job was found stranded and its Workflow instance restarted (routes/jobs.ts). */
+  revivals?: number;
   error?: string;
 }
 
@@ -65,7 +70,16 @@ export interface JobLimits {
  */
 export const DEFAULT_STEP_WORK = 600_000;
 export const DEFAULT_MAX_STEPS = 1000;
-export const DEFAULT_MAX_RUNNING = 10;
+/**
+ * Jobs at once: as many as an isolate keeps search tables for (solver HELD_TABLES). Jobs whose steps share an isolate
+ * beyond that evict each other's tables and keep starting their searches again (under `wrangler dev` all do).
+ */
+export const DEFAULT_MAX_RUNNING = HELD_TABLES;
+/**
+ * A job's transposition table: at most 8 MB (5 MB on the 5×5–6×6 boards measured), half the CLI's. On the slowest
+ * boards of bench:jobs that costs IDA* up to 2× the positions of a 16 MB table; it lets an isolate keep four.
+ */
+export const JOB_TABLE_BYTES = 8 << 20;
 
 export function jobLimits(env: Env): JobLimits {
   const positive = (text: string | undefined, fallback: number) => (Number(text) > 0 ? Math.floor(Number(text)) : fallback);
@@ -128,9 +142,12 @@ export type JobStart =
 
 /**
  * The job of `params.key`: the one already running or ended (its record), or a new one when there is none and fewer
- * than the cap are running. Two requests racing to start it both end up with the same instance (its id is the key's).
+ * than the cap are running. A new job's record is written before the answer; its Workflow instance is created past the
+ * answer (`later`: under `wrangler dev`, `create()` returns only once the instance has run, so awaiting it held the
+ * 202 back for the whole job). Two requests racing to start it both end up with the same instance (its id is the key's:
+ * the second `create()` fails as already existing).
  */
-export async function startOrJoinJob(env: Env, params: JobParams): Promise<JobStart> {
+export async function startOrJoinJob(env: Env, params: JobParams, later: (work: Promise<unknown>) => void): Promise<JobStart> {
   const existing = await readJob(env, params.id);
   if (existing) return { kind: 'joined', record: existing };
   const limits = jobLimits(env);
@@ -139,13 +156,13 @@ export async function startOrJoinJob(env: Env, params: JobParams): Promise<JobSt
   const record: JobRecord = {
     id, key, width, height, input, ...(cacheUrl ? { cacheUrl } : {}), status: 'searching', progress: { steps: 0, nodes: 0, lowerBound: 0, elapsedMs: 0 }, startedAt, updatedAt: startedAt,
   };
-  try {
-    await env.SOLVE_JOBS!.create({ id: params.id, params });
-  } catch (e) {
-    // Another request started it first (or it ran before and its record was lost): join it.
-    if (!/already.?exists/i.test(String(e))) throw e;
-    return { kind: 'joined', record: (await readJob(env, params.id)) ?? record };
-  }
-  await Promise.all([writeJob(env, record), markRunning(env, params.id, true)]);
+  await Promise.all([writeJob(env, record), markRunning(env, id, true)]);
+  later(
+    env.SOLVE_JOBS!.create({ id, params }).catch(async (e: unknown) => {
+      if (/already.?exists/i.test(String(e))) return; // another request started it first
+      console.error(`job ${id} not started:`, e);
+      await Promise.all([writeJob(env, { ...record, status: 'failed', error: 'the job could not be started', updatedAt: Date.now() }), markRunning(env, id, false)]).catch(() => undefined);
+    }),
+  );
   return { kind: 'started', record };
 }

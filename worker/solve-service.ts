@@ -105,7 +105,7 @@ export async function solveRequest(
     waitUntil(forget(env.SOLUTIONS, key));
     entry = null;
   }
-  const jobs = { env, plan, input, clientKey, context, counted };
+  const jobs = { env, plan, input, clientKey, context, counted, waitUntil };
   if (entry && isOverBudget(entry)) return overBudgetOrJob(jobs, entry, true, [{ name: 'cache', desc: 'cache read', ms: cacheMs }]);
   let outcome: StoredSolution | OverBudget;
   try {
@@ -134,7 +134,7 @@ export async function solveRequest(
  * ended since this isolate remembered the mark has its answer in KV.
  */
 async function overBudgetOrJob(
-  jobs: { env: Env; plan: Plan; input: SolveInput; clientKey: string; context?: RequestContext; counted: boolean },
+  jobs: { env: Env; plan: Plan; input: SolveInput; clientKey: string; context?: RequestContext; counted: boolean; waitUntil: (p: Promise<unknown>) => void },
   entry: OverBudget, cached: boolean, timings: Timing[],
 ): Promise<SolveOutcome> {
   const { env, plan, input, context } = jobs;
@@ -148,7 +148,7 @@ async function overBudgetOrJob(
       id, key: plan.key, stepWork, maxSteps, input, ...(context.cacheUrl ? { cacheUrl: context.cacheUrl } : {}), startedAt: Date.now(), ...plan.job,
       goal: plan.job.goal as JobParams['goal'], metric: plan.metric, width: plan.width, height: plan.height,
     };
-    const start = await startOrJoinJob(env, params);
+    const start = await startOrJoinJob(env, params, jobs.waitUntil);
     if (start.kind === 'capped') {
       return {
         ok: false, status: 503, timings, headers: { 'Retry-After': '60' },

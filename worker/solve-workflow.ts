@@ -1,17 +1,19 @@
 /**
  * The solve job as a Cloudflare Workflow: IDA* in steps of `JOB_STEP_WORK` work each (solver/resumable.ts), the
  * checkpoint carried from step to step as its result (a few hundred bytes). A step that fails is retried from the
- * checkpoint before it, so a crash or a restart loses at most that step. Progress goes to the job's KV record every
+ * checkpoint before it. The search's table stays in the isolate between steps; every `JOB_TABLE_EVERY` steps a copy
+ * goes to KV (job-tables.ts), so a step in a new isolate (a restart) does again at most the steps since the copy. Progress goes to the job's KV record every
  * `PROGRESS_EVERY_MS` (KV writes are few on the free plan); the answer to KV under the puzzle's cache key and to the
  * Cache API entry of the request that started the job.
  */
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from 'cloudflare:workers';
-import { beginSearch, searchSlice, type SearchCheckpoint, type SliceResult } from '../solver/resumable.ts';
+import { beginSearch, copyTable, holdsTable, searchSlice, type SearchCheckpoint, type SliceResult } from '../solver/index.ts';
+import { dropTableCopy, loadTableCopy, saveTableCopy, tableEvery } from './job-tables.ts';
 import { writeEntry, type CacheEntry } from './cache.ts';
 import { edgeCache } from './edge-cache.ts';
 import { ensureEngine } from './engine.ts';
 import type { Env } from './env.ts';
-import { markRunning, writeJob, type JobParams, type JobRecord, type JobStatus } from './jobs.ts';
+import { JOB_TABLE_BYTES, markRunning, writeJob, type JobParams, type JobRecord, type JobStatus } from './jobs.ts';
 import { cachedAnswerResponse } from './answer-response.ts';
 import { presentEntry } from './solve-service.ts';
 
@@ -26,25 +28,42 @@ export class SolveJob extends WorkflowEntrypoint<Env, JobParams> {
     const job = event.payload;
     const env = this.env;
     const limits = { stepWork: job.stepWork, maxSteps: job.maxSteps };
+    const every = tableEvery(env);
+    // A run of a job that ran before (restarted: its instance was stranded, see routes/jobs.ts) goes on from the last
+    // copy of its table and the checkpoint taken with it.
     let checkpoint: SearchCheckpoint = await step.do('begin', STEP, async () => {
       ensureEngine();
-      return beginSearch(job.layout, { metric: job.metric, goal: job.goal, maxWork: limits.stepWork * limits.maxSteps, owner: job.id });
+      const saved = await loadTableCopy(env, job.id);
+      if (saved && saved.owner === job.id) {
+        console.log(`job ${job.id}: goes on from the copy of its table at step ${saved.slices}`);
+        return saved.checkpoint;
+      }
+      return beginSearch(job.layout, { metric: job.metric, goal: job.goal, maxWork: limits.stepWork * limits.maxSteps, owner: job.id, ttBytes: JOB_TABLE_BYTES });
     });
     let end: Extract<SliceResult, { done: true }> | null = null;
     let lowerBound = 0;
-    let steps = 0;
+    let steps = checkpoint.slices;
     while (!end && steps < limits.maxSteps) {
+      // A turn of the event loop between steps: under `wrangler dev` the steps run in the isolate that serves requests,
+      // and back to back they held every request (even /healthz) until the job ended.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       steps++;
       const n = steps;
       const from: SearchCheckpoint = checkpoint;
       const slice = await step.do(`search ${n}`, STEP, async () => {
         ensureEngine();
-        const result = searchSlice(from, { maxWork: limits.stepWork });
+        // The table gone from this isolate (a restart, another isolate): go on from its last copy, if there is one.
+        const table = from.slices > 0 && !holdsTable(from) ? await loadTableCopy(env, job.id) : null;
+        const result = searchSlice(from, { maxWork: limits.stepWork, table });
+        if (!result.done && n % every === 0) {
+          const copy = copyTable(result.checkpoint);
+          if (copy) await saveTableCopy(env, job.id, copy);
+        }
         const bound = result.done ? (result.length ?? result.lowerBound) : result.lowerBound;
-        console.log(`job ${job.id} step ${n}: ${result.done ? result.status : `bound ${bound}`}, ${result.nodes} positions so far${result.restarted ? ' (its table was gone: started again)' : ''}`);
+        console.log(`job ${job.id} step ${n}: ${result.done ? result.status : `bound ${bound}`}, ${result.nodes} positions so far${result.restarted ? ' (its table was gone: started again)' : table ? ` (its table was gone: went on from the copy of step ${table.slices})` : ''}`);
         if (!result.done && Date.now() - (reported.get(job.id) ?? 0) >= PROGRESS_EVERY_MS) {
           reported.set(job.id, Date.now());
-          await writeJob(env, record(job, 'searching', n, result.nodes, bound, result.checkpoint.restarts)).catch((e: unknown) => console.error(`job ${job.id} progress unsaved:`, e));
+          await writeJob(env, record(job, 'searching', n, result.nodes, bound, result.checkpoint)).catch((e: unknown) => console.error(`job ${job.id} progress unsaved:`, e));
         }
         return result;
       });
@@ -65,13 +84,14 @@ export class SolveJob extends WorkflowEntrypoint<Env, JobParams> {
             }
           : { overBudget: end?.lowerBound ?? lowerBound, budget: { maxWork: limits.stepWork * limits.maxSteps }, job: { steps, nodes } };
       await writeEntry(env.SOLUTIONS, job.key, entry, job.width);
-      await writeJob(env, record(job, status, steps, nodes, end ? (end.length ?? end.lowerBound) : lowerBound, checkpoint.restarts + (end?.restarted ? 1 : 0)));
+      await writeJob(env, record(job, status, steps, nodes, end ? (end.length ?? end.lowerBound) : lowerBound, checkpoint, end?.restarted ?? false));
       const cache = edgeCache();
       if (cache && job.cacheUrl && !('overBudget' in entry)) {
         const body = await presentEntry(env, job.input, entry);
         if (body) await cache.put(job.cacheUrl, await cachedAnswerResponse(body)).catch((e: unknown) => console.error('Cache API put failed:', e));
       }
       await markRunning(env, job.id, false).catch((e: unknown) => console.error(`job ${job.id} marker not removed:`, e));
+      await dropTableCopy(env, job.id);
       reported.delete(job.id);
       console.log(`job ${job.id} ended: ${status} after ${steps} steps, ${nodes} positions`);
     });
@@ -79,11 +99,14 @@ export class SolveJob extends WorkflowEntrypoint<Env, JobParams> {
   }
 }
 
-function record(job: JobParams, status: JobStatus, steps: number, nodes: number, lowerBound: number, restarts: number): JobRecord {
+/** The job's record; `last`: the latest checkpoint (its counts of restarts and table copies taken up). */
+function record(job: JobParams, status: JobStatus, steps: number, nodes: number, lowerBound: number, last: SearchCheckpoint, restartedAtEnd = false): JobRecord {
+  const restarts = last.restarts + (restartedAtEnd ? 1 : 0);
   const { id, key, width, height, input, cacheUrl, startedAt } = job;
   const now = Date.now();
   return {
     id, key, width, height, input, ...(cacheUrl ? { cacheUrl } : {}), status, progress: { steps, nodes, lowerBound, elapsedMs: now - startedAt }, startedAt, updatedAt: now,
     ...(restarts ? { restarts } : {}),
+    ...(last.adoptions ? { tableCopiesUsed: last.adoptions } : {}),
   };
 }

@@ -4,7 +4,7 @@ import { beginSearch, searchSlice, type SearchCheckpoint, type SliceResult } fro
 import { compilePuzzle } from '../../solver/klotski/model/puzzle.ts';
 import { stepsFromPairs } from '../../solver/klotski/model/moves.ts';
 import { pieceCosts } from '../../solver/klotski/search/heuristic.ts';
-import { engineIda, engineIdaSlice, type IdaCheckpoint, type IdaSlice } from '../../solver/klotski/wasm/engine-ida.ts';
+import { engineIda, engineIdaSlice, HELD_TABLES, type IdaCheckpoint, type IdaSlice } from '../../solver/klotski/wasm/engine-ida.ts';
 import { loadEngineFromDisk } from '../../solver/node/bitboard-engine.ts';
 import { BudgetClock } from '../../solver/shared/budget.ts';
 import { refBoard, refDistance, refReplay } from '../helpers/reference.ts';
@@ -28,7 +28,7 @@ function runSlices(checkpoint: SearchCheckpoint, work: number): { end: Done; sli
 
 /** Fills the held tables with other searches, so the next slice of any earlier search finds its table gone. */
 function evictTables(): void {
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < HELD_TABLES; i++) {
     const other = beginSearch('SBBS-SBB.-SSSS-V..S-VHHS', { owner: `evict-${i}-${Math.random()}` });
     searchSlice(other, { maxWork: 1 });
   }
@@ -99,6 +99,25 @@ describe('resumable IDA* (solver/resumable.ts)', () => {
     expect(end.moves).toEqual(stepsFromPairs(puzzle, grid, metric, whole.steps));
     // What the lost slices had done is done again, and nothing else.
     expect(end.nodes).toBeGreaterThan(whole.nodes);
+  });
+
+  it(`${HELD_TABLES} searches taking turns slice by slice each keep their table; one more makes them start again`, () => {
+    const codes = ['VBBV-VBBV-VHHV-VS.V-S..S', 'SBBS-SBB.-SSSS-V..S-VHHS', 'S.S-BBS-BBV-SVV-VV.-VSS', 'SS..S-BBSHH-BBSSS-HH.SS-SHHSS', '.HH-SSS-BBS-BBV-S.V-SHH'];
+    const turns = (count: number) => {
+      let checkpoints = codes.slice(0, count).map((code, i) => beginSearch(code, { owner: `turns-${count}-${i}` }));
+      let restarts = 0;
+      for (let round = 0; round < 6; round++) {
+        checkpoints = checkpoints.map((cp) => {
+          const r = searchSlice(cp, { maxWork: 30_000 });
+          if (r.done) throw new Error(`${cp.layout} ended in round ${round}: take a smaller slice`);
+          if (r.restarted) restarts++;
+          return r.checkpoint;
+        });
+      }
+      return restarts;
+    };
+    expect(turns(HELD_TABLES)).toBe(0);
+    expect(turns(HELD_TABLES + 1)).toBeGreaterThan(0);
   });
 
   it('proves an unsolvable board unsolvable across slices', () => {

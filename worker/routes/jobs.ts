@@ -8,8 +8,11 @@ import { ErrorSchema, JobSchema } from '../schemas.ts';
 import { presentEntry } from '../solve-service.ts';
 import { validationHook } from '../validation.ts';
 
-/** A record not updated for this long while searching: the Workflow is asked whether the job is still alive. */
-const STALE_MS = 30_000;
+/**
+ * A record not updated for this long while searching: the Workflow is asked whether the job is still alive. (Its record
+ * is written every 2 s of search, or at the end of each step where steps are longer: keep steps under this.)
+ */
+const STALE_MS = 15_000;
 
 const jobRoute = createRoute({
   method: 'get',
@@ -43,15 +46,26 @@ jobRoutes.openapi(jobRoute, async (c) => {
   return c.json(body, 200, { 'Cache-Control': ended ? 'public, max-age=60' : 'no-store', ...(ended ? {} : { 'Retry-After': '2' }) }) as never;
 });
 
-/** A searching record that has not moved for a while: the Workflow says whether the job died (then it is failed). */
+/**
+ * A searching record that has not moved for a while: the Workflow says whether the job died (then it is failed) or is
+ * stranded — "running" with no step running, as `wrangler dev` leaves an instance it was stopped in the middle of.
+ * A stranded job is restarted; its new run goes on from the last copy of its table (job-tables.ts).
+ */
 async function checkAlive(env: Env, record: JobRecord): Promise<JobRecord> {
   try {
     const instance = await env.SOLVE_JOBS!.get(record.id);
     const { status, error } = await instance.status();
-    if (status !== 'errored' && status !== 'terminated') return record;
-    const failed: JobRecord = { ...record, status: 'failed', error: error?.message ?? `the job was ${status}`, updatedAt: Date.now() };
-    await writeJob(env, failed).catch(() => undefined);
-    return failed;
+    if (status === 'errored' || status === 'terminated') {
+      const failed: JobRecord = { ...record, status: 'failed', error: error?.message ?? `the job was ${status}`, updatedAt: Date.now() };
+      await writeJob(env, failed).catch(() => undefined);
+      return failed;
+    }
+    if (status !== 'running' && status !== 'queued') return record;
+    const revived: JobRecord = { ...record, updatedAt: Date.now(), revivals: (record.revivals ?? 0) + 1 };
+    await writeJob(env, revived);
+    await instance.restart();
+    console.error(`job ${record.id}: stranded for ${Math.round((Date.now() - record.updatedAt) / 1000)} s; restarted`);
+    return revived;
   } catch (e) {
     console.error(`job ${record.id} status unknown:`, e);
     return record;

@@ -49,12 +49,27 @@ export interface IdaSlice extends IdaOutcome {
   warm: boolean;
   /** The table was gone: the search started again from the start. */
   restarted: boolean;
+  /** The table was gone and a copy of it (`IdaTableCopy`) was taken up instead. */
+  adopted: boolean;
 }
 
 /** What identifies a resumable search's table between slices: its owner and how many slices have run. */
 export interface IdaTableTag {
   owner: string;
   slices: number;
+}
+
+/**
+ * A copy of a held table as a slice left it, with that slice's checkpoint: a slice elsewhere that has it goes on from
+ * there exactly as if the table had been kept (it only does again what came after the copy).
+ */
+export interface IdaTableCopy {
+  /** Slices run when it was taken (the checkpoint `at` is the one they ended with). */
+  slices: number;
+  at: IdaCheckpoint;
+  open: number;
+  lostOpen: number;
+  bytes: Uint8Array;
 }
 
 /**
@@ -121,10 +136,32 @@ export function engineIda(
   return outcome(wasm, ok, budget, entries * bytesPerEntry(puzzle, grid));
 }
 
-/** Engine instances holding a resumable search's table, the most recently used first. */
-const held: Array<{ wasm: EngineExports; tag: IdaTableTag | null }> = [];
-/** Resumable searches whose tables are kept at once (each instance's memory is its table's size and more). */
-export const HELD_TABLES = 2;
+/** Engine instances holding a resumable search's table (and the checkpoint it stopped at), most recently used first. */
+const held: Array<{ wasm: EngineExports; tag: IdaTableTag | null; at: IdaCheckpoint | null }> = [];
+
+function holderOf(tag: IdaTableTag) {
+  return held.find((h) => h.tag?.owner === tag.owner && h.tag.slices === tag.slices) ?? null;
+}
+
+/** Whether this process holds the search's table as its last slice (`tag.slices`) left it. */
+export function holdsIdaTable(tag: IdaTableTag): boolean {
+  return holderOf(tag) !== null;
+}
+
+/** A copy of the held table as the slice `tag.slices` left it; null when it is not held here. */
+export function copyIdaTable(tag: IdaTableTag): IdaTableCopy | null {
+  const holder = holderOf(tag);
+  if (!holder || !holder.at) return null;
+  const { wasm } = holder;
+  const bytes = new Uint8Array(wasm.memory.buffer, wasm.ttRegion(), wasm.ttRegionEnd() - wasm.ttRegion()).slice();
+  return { slices: tag.slices, at: holder.at, open: wasm.ttOpen(), lostOpen: wasm.ttLostOpen(), bytes };
+}
+/**
+ * Resumable searches whose tables are kept at once (each instance's memory is its table's size and a little more).
+ * Searches that take turns in one process beyond this many evict each other's tables and keep starting again: a
+ * caller running more at once must hold them elsewhere (the Worker caps its running jobs at this).
+ */
+export const HELD_TABLES = 4;
 
 /**
  * One slice of a resumable IDA*: from the start (`from` null) or from a checkpoint this search made, until `budget` is
@@ -135,6 +172,7 @@ export const HELD_TABLES = 2;
  */
 export function engineIdaSlice(
   puzzle: Puzzle, grid: Uint8Array, costs: Int16Array, metric: Metric, budget: BudgetClock, entries: number, from: IdaCheckpoint | null, tag: IdaTableTag,
+  copy: IdaTableCopy | null = null,
 ): IdaSlice | null {
   if (!loadedEngine() || !boardsOf(puzzle, grid)) return null;
   const at = held.findIndex((h) => h.tag?.owner === tag.owner);
@@ -143,7 +181,7 @@ export function engineIdaSlice(
   if (!holder) {
     const wasm = held.length < HELD_TABLES ? newEngineInstance() : held[held.length - 1]!.wasm;
     if (!wasm) return null;
-    holder = { wasm, tag: null };
+    holder = { wasm, tag: null, at: null };
     if (held.length === HELD_TABLES) held.pop();
   } else {
     held.splice(held.indexOf(holder), 1);
@@ -151,10 +189,23 @@ export function engineIdaSlice(
   held.unshift(holder);
   const wasm = holder.wasm;
   holder.tag = null; // until the slice ends with a checkpoint
+  holder.at = null;
   let ok: boolean;
+  let adopted = false;
   if (warmAt >= 0) {
     const input = putCheckpoint(wasm, from!);
     ok = runEngine(wasm, budget, () => wasm.idaContinue(budget.work, input));
+  } else if (from && copy) {
+    // The table as an earlier slice left it: written over a fresh one, the search goes on from that slice's checkpoint.
+    const { header, wide } = writeHeader(wasm, puzzle, grid, costs, metric, entries);
+    wasm.idaPrepare(header, wide ? 1 : 0);
+    const region = wasm.ttRegionEnd() - wasm.ttRegion();
+    if (region !== copy.bytes.length) throw new Error(`a table copy of ${copy.bytes.length} bytes is not this search's checkpoint table (${region})`);
+    new Uint8Array(wasm.memory.buffer, wasm.ttRegion(), region).set(copy.bytes);
+    wasm.ttAdoptCounts(copy.open, copy.lostOpen);
+    const input = putCheckpoint(wasm, copy.at);
+    ok = runEngine(wasm, budget, () => wasm.idaContinue(budget.work, input));
+    adopted = true;
   } else {
     const { header, wide } = writeHeader(wasm, puzzle, grid, costs, metric, entries);
     ok = runEngine(wasm, budget, () => (wide ? wasm.ida128 : wasm.ida)(header, budget.work));
@@ -162,8 +213,11 @@ export function engineIdaSlice(
   if (ok && wasm.idaStatus() === 3) throw new Error('a checkpoint this search did not make');
   const result = outcome(wasm, ok, budget, entries * bytesPerEntry(puzzle, grid));
   const checkpoint = ok && wasm.idaCheckpointed() ? readCheckpoint(wasm) : null;
-  if (checkpoint) holder.tag = { owner: tag.owner, slices: tag.slices + 1 };
-  return { ...result, checkpoint, warm: warmAt >= 0, restarted: from !== null && warmAt < 0 };
+  if (checkpoint) {
+    holder.tag = { owner: tag.owner, slices: tag.slices + 1 };
+    holder.at = checkpoint;
+  }
+  return { ...result, checkpoint, warm: warmAt >= 0, restarted: from !== null && warmAt < 0 && !adopted, adopted };
 }
 
 function bytesPerEntry(puzzle: Puzzle, grid: Uint8Array): number {

@@ -50,6 +50,12 @@ export interface EngineExports {
   idaCheckpoint(): number;
   idaCheckpointed(): number;
   idaTrace(): number;
+  idaPrepare(header: number, wide: number): void;
+  ttRegion(): number;
+  ttRegionEnd(): number;
+  ttOpen(): number;
+  ttLostOpen(): number;
+  ttAdoptCounts(open: number, lostOpen: number): void;
   idaStatus(): number;
   idaSteps(): number;
   idaPath(): number;

@@ -80,6 +80,18 @@ export function ida128(header: usize, startWork: f64): void {
   run(startWork, false);
 }
 
+/**
+ * Sets up a search as `ida`/`ida128` do (`wide`: 128-bit masks) without running it: its table's arrays are then
+ * written over with a copy of a stopped search's (transposition.ts `ttRegion`), and `idaContinue` goes on from the
+ * checkpoint the copy was taken at.
+ */
+export function idaPrepare(header: usize, wideBoard: bool): void {
+  wide = wideBoard;
+  newMoves();
+  if (wide) setup(begin128(header), classes128() << 4, metric128());
+  else setup(begin64(header), classes64() << 3, metric64());
+}
+
 /** Resumes the search that stopped last, from the checkpoint at `input` (a copy of its own), with its table. */
 export function idaContinue(startWork: f64, input: usize): void {
   restore(input);

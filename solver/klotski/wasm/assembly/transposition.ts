@@ -38,6 +38,16 @@ export function newTranspositionTable(bytes: i32, entries: i32): void {
 export function ttOpen(): i32 { return open; }
 export function ttLostOpen(): i32 { return lostOpen; }
 
+/** Where the table's arrays begin and end in memory (one block: keys, bounds, iterations, depths, expanded marks). */
+export function ttRegion(): usize { return keys; }
+export function ttRegionEnd(): usize { return expanded + ((<usize>1) << (<usize>bits)); }
+
+/** Takes up a copy of a table (written over this one's arrays by the caller) with its counts. */
+export function ttAdoptCounts(openEntries: i32, lostEntries: i32): void {
+  open = openEntries;
+  lostOpen = lostEntries;
+}
+
 @inline function same(slot: i32, key: usize): bool {
   const at = keys + (<usize>slot) * keyBytes;
   for (let w: usize = 0; w < keyBytes; w += 8) if (load<u64>(at + w) != load<u64>(key + w)) return false;
