@@ -82,10 +82,7 @@ const STRINGS = {
   badLink: { en: 'This link does not describe a valid layout:', zh: '这个链接不是有效的布局：' },
   unsolvable: { en: 'No solution exists: every reachable position was explored.', zh: '无解：所有可达局面都已搜索过。' },
   fallback: { en: 'Too much search for the server; your browser is solving it:', zh: '超出服务器的求解限度，正在你的浏览器中求解：' },
-  fallbackWithJob: {
-    en: 'Too much search for one request: the server keeps searching, and your browser is solving it too:',
-    zh: '一次请求求解不完：服务器在继续求解，你的浏览器也在求解：',
-  },
+  fallbackWithJob: { en: 'The server keeps searching; your browser is solving it too:', zh: '服务器在继续求解，你的浏览器也在求解：' },
   serverAnswered: { en: 'The server found the answer first; from now on everyone gets it at once.', zh: '服务器先找到了答案；以后每个人都能立即得到它。' },
   serverCaughtUp: { en: 'The server has finished too: the next visitor gets this answer at once.', zh: '服务器也已求解完成：下一位访客会立即得到这个答案。' },
   cancel: { en: 'Cancel', zh: '取消' },
