@@ -136,6 +136,12 @@ export async function markRunning(env: Env, id: string, running: boolean): Promi
   await withTimeout(running ? env.SOLUTIONS!.put(key, '1', { expirationTtl: RUNNING_TTL_S }) : env.SOLUTIONS!.delete(key), KV_TIMEOUT_MS);
 }
 
+/** A job's record as of `updatedAt`: its fixed part from the parameters it started with, and how far it got. */
+export function jobRecord(params: JobParams, status: JobStatus, progress: Omit<JobProgress, 'elapsedMs'>, updatedAt: number): JobRecord {
+  const { id, key, width, height, input, cacheUrl, startedAt } = params;
+  return { id, key, width, height, input, ...(cacheUrl ? { cacheUrl } : {}), status, progress: { ...progress, elapsedMs: updatedAt - startedAt }, startedAt, updatedAt };
+}
+
 export type JobStart =
   | { kind: 'joined' | 'started'; record: JobRecord }
   | { kind: 'capped' };
@@ -152,10 +158,8 @@ export async function startOrJoinJob(env: Env, params: JobParams, later: (work: 
   if (existing) return { kind: 'joined', record: existing };
   const limits = jobLimits(env);
   if ((await runningJobs(env, limits.maxRunning)) >= limits.maxRunning) return { kind: 'capped' };
-  const { id, key, width, height, input, cacheUrl, startedAt } = params;
-  const record: JobRecord = {
-    id, key, width, height, input, ...(cacheUrl ? { cacheUrl } : {}), status: 'searching', progress: { steps: 0, nodes: 0, lowerBound: 0, elapsedMs: 0 }, startedAt, updatedAt: startedAt,
-  };
+  const { id } = params;
+  const record = jobRecord(params, 'searching', { steps: 0, nodes: 0, lowerBound: 0 }, params.startedAt);
   await Promise.all([writeJob(env, record), markRunning(env, id, true)]);
   later(
     env.SOLVE_JOBS!.create({ id, params }).catch(async (e: unknown) => {

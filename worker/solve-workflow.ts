@@ -13,7 +13,7 @@ import { writeEntry, type CacheEntry } from './cache.ts';
 import { edgeCache } from './edge-cache.ts';
 import { ensureEngine } from './engine.ts';
 import type { Env } from './env.ts';
-import { JOB_TABLE_BYTES, markRunning, writeJob, type JobParams, type JobRecord, type JobStatus } from './jobs.ts';
+import { JOB_TABLE_BYTES, jobRecord, markRunning, writeJob, type JobParams, type JobRecord, type JobStatus } from './jobs.ts';
 import { cachedAnswerResponse } from './answer-response.ts';
 import { presentEntry } from './solve-service.ts';
 
@@ -102,10 +102,8 @@ export class SolveJob extends WorkflowEntrypoint<Env, JobParams> {
 /** The job's record; `last`: the latest checkpoint (its counts of restarts and table copies taken up). */
 function record(job: JobParams, status: JobStatus, steps: number, nodes: number, lowerBound: number, last: SearchCheckpoint, restartedAtEnd = false): JobRecord {
   const restarts = last.restarts + (restartedAtEnd ? 1 : 0);
-  const { id, key, width, height, input, cacheUrl, startedAt } = job;
-  const now = Date.now();
   return {
-    id, key, width, height, input, ...(cacheUrl ? { cacheUrl } : {}), status, progress: { steps, nodes, lowerBound, elapsedMs: now - startedAt }, startedAt, updatedAt: now,
+    ...jobRecord(job, status, { steps, nodes, lowerBound }, Date.now()),
     ...(restarts ? { restarts } : {}),
     ...(last.adoptions ? { tableCopiesUsed: last.adoptions } : {}),
   };

@@ -145,7 +145,7 @@ async function main(): Promise<void> {
       watch?.stop();
     };
     $('cancel').classList.remove('idle');
-    const fromServer = new Promise<{ server: SolveResult | TilesResult }>((resolve) => void watch?.result.then((r) => r && resolve({ server: r })));
+    const fromServer = watch ? watch.answer.then((r) => ({ server: r })) : new Promise<never>(() => undefined);
     const fromBrowser = local.result
       .catch((e: Error) => {
         setStatus(e.message);

@@ -39,6 +39,8 @@ const JOB_POLL_MS = 3000;
 export interface JobWatch {
   /** The job's answer once it ends with one (solved or unsolvable); null when it gives up, fails or is stopped. */
   result: Promise<(SolveResult | TilesResult) | null>;
+  /** As `result`, settling only with an answer (never when there is none): to race against the browser's solve. */
+  answer: Promise<SolveResult | TilesResult>;
   stop(): void;
 }
 
@@ -68,6 +70,7 @@ export function watchJob(url: string, base: string): JobWatch {
   });
   return {
     result,
+    answer: new Promise((resolve) => void result.then((r) => r && resolve(r))),
     stop: () => {
       stopped = true;
       if (timer !== undefined) clearTimeout(timer);

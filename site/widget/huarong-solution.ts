@@ -9,7 +9,7 @@
  * inside the element (a plain link, say) is the no-JavaScript fallback: the shadow root does not render it.
  */
 import boardCss from '../styles/board.css';
-import { parsePuzzleCode, unitMoves, type Layout, type Metric, type SolveResult, type TilesResult } from '../../solver/index.ts';
+import { parsePuzzleCode, unitMoves, type Layout, type Metric } from '../../solver/index.ts';
 import { Player } from '../scripts/player.ts';
 import { problemText } from '../scripts/problem-text.ts';
 import { countText, downloadText, embedLang, progressText, t, type Lang } from '../scripts/i18n.ts';
@@ -197,7 +197,7 @@ class HuarongSolution extends HTMLElement {
       local.cancel();
       watch?.stop();
     });
-    const fromServer = new Promise<{ server: SolveResult | TilesResult }>((resolve) => void watch?.result.then((r) => r && resolve({ server: r })));
+    const fromServer = watch ? watch.answer.then((r) => ({ server: r })) : new Promise<never>(() => undefined);
     try {
       const first = await Promise.race([fromServer, local.result.then((r) => ({ browser: r }))]);
       if ('server' in first) {

@@ -81,11 +81,18 @@ function idaWork(classes: number, wide: boolean): number {
   return wide ? 3 * (10 + 2 * classes) : 10 + 2 * classes;
 }
 
-/** The engine's boards of the puzzle, or null when it is larger than the engine takes. */
+type Boards = NonNullable<ReturnType<typeof boardsOf>>;
+
+/** The engine's board of the puzzle (one of the two mask widths), or null when it is larger than the engine takes. */
 function boardsOf(puzzle: Puzzle, grid: Uint8Array) {
   const board64 = toWideBitboard(puzzle, grid);
   const board128 = board64 ? null : toMultiwordBitboard(puzzle, grid);
   return board64 || board128 ? { board64, board128 } : null;
+}
+
+/** Bytes of a table entry: the key (a mask per class) and the entry's bound, iteration, depth and mark. */
+function entryBytesOf({ board64, board128 }: Boards): number {
+  return board64 ? 8 * board64.classes + 7 : 16 * board128!.classes + 7;
 }
 
 /**
@@ -97,7 +104,7 @@ export function idaTableEntries(puzzle: Puzzle, grid: Uint8Array, budget: Budget
   if (!boards) return null;
   const wide = !boards.board64;
   const K = (boards.board64 ?? boards.board128)!.classes;
-  const entryBytes = (wide ? 16 : 8) * K + 7;
+  const entryBytes = entryBytesOf(boards);
   const wanted = Math.max(4096, Math.min(wantedEntries, budget.entriesWithin(idaWork(K, wide))));
   let entries = 4;
   while (entries * 2 * entryBytes <= ttBytes && entries < wanted) entries *= 2;
@@ -105,8 +112,7 @@ export function idaTableEntries(puzzle: Puzzle, grid: Uint8Array, budget: Budget
 }
 
 /** Writes the search's header into the engine's (reset) memory; returns it and which mask width it is for. */
-function writeHeader(wasm: EngineExports, puzzle: Puzzle, grid: Uint8Array, costs: Int16Array, metric: Metric, entries: number) {
-  const { board64, board128 } = boardsOf(puzzle, grid)!;
+function writeHeader(wasm: EngineExports, { board64, board128 }: Boards, costs: Int16Array, metric: Metric, entries: number) {
   const board = (board64 ?? board128)!;
   wasm.reset();
   const put = putter(wasm);
@@ -130,10 +136,11 @@ export function engineIda(
 ): IdaOutcome | null {
   const wasm = loadedEngine();
   const entries = wasm && idaTableEntries(puzzle, grid, budget, ttBytes, wantedEntries);
-  if (!wasm || !entries) return null;
-  const { header, wide } = writeHeader(wasm, puzzle, grid, costs, metric, entries);
+  const boards = entries ? boardsOf(puzzle, grid) : null;
+  if (!wasm || !entries || !boards) return null;
+  const { header, wide } = writeHeader(wasm, boards, costs, metric, entries);
   const ok = runEngine(wasm, budget, () => (wide ? wasm.ida128(header, budget.work) : wasm.ida(header, budget.work)));
-  return outcome(wasm, ok, budget, entries * bytesPerEntry(puzzle, grid));
+  return outcome(wasm, ok, budget, entries * entryBytesOf(boards));
 }
 
 /** Engine instances holding a resumable search's table (and the checkpoint it stopped at), most recently used first. */
@@ -174,7 +181,8 @@ export function engineIdaSlice(
   puzzle: Puzzle, grid: Uint8Array, costs: Int16Array, metric: Metric, budget: BudgetClock, entries: number, from: IdaCheckpoint | null, tag: IdaTableTag,
   copy: IdaTableCopy | null = null,
 ): IdaSlice | null {
-  if (!loadedEngine() || !boardsOf(puzzle, grid)) return null;
+  const boards = loadedEngine() ? boardsOf(puzzle, grid) : null;
+  if (!boards) return null;
   const at = held.findIndex((h) => h.tag?.owner === tag.owner);
   const warmAt = from && at >= 0 && held[at]!.tag!.slices === tag.slices ? at : -1;
   let holder = warmAt >= 0 ? held[warmAt]! : at >= 0 ? held[at]! : null;
@@ -197,7 +205,7 @@ export function engineIdaSlice(
     ok = runEngine(wasm, budget, () => wasm.idaContinue(budget.work, input));
   } else if (from && copy) {
     // The table as an earlier slice left it: written over a fresh one, the search goes on from that slice's checkpoint.
-    const { header, wide } = writeHeader(wasm, puzzle, grid, costs, metric, entries);
+    const { header, wide } = writeHeader(wasm, boards, costs, metric, entries);
     wasm.idaPrepare(header, wide ? 1 : 0);
     const region = wasm.ttRegionEnd() - wasm.ttRegion();
     if (region !== copy.bytes.length) throw new Error(`a table copy of ${copy.bytes.length} bytes is not this search's checkpoint table (${region})`);
@@ -207,22 +215,17 @@ export function engineIdaSlice(
     ok = runEngine(wasm, budget, () => wasm.idaContinue(budget.work, input));
     adopted = true;
   } else {
-    const { header, wide } = writeHeader(wasm, puzzle, grid, costs, metric, entries);
+    const { header, wide } = writeHeader(wasm, boards, costs, metric, entries);
     ok = runEngine(wasm, budget, () => (wide ? wasm.ida128 : wasm.ida)(header, budget.work));
   }
   if (ok && wasm.idaStatus() === 3) throw new Error('a checkpoint this search did not make');
-  const result = outcome(wasm, ok, budget, entries * bytesPerEntry(puzzle, grid));
+  const result = outcome(wasm, ok, budget, entries * entryBytesOf(boards));
   const checkpoint = ok && wasm.idaCheckpointed() ? readCheckpoint(wasm) : null;
   if (checkpoint) {
     holder.tag = { owner: tag.owner, slices: tag.slices + 1 };
     holder.at = checkpoint;
   }
   return { ...result, checkpoint, warm: warmAt >= 0, restarted: from !== null && warmAt < 0 && !adopted, adopted };
-}
-
-function bytesPerEntry(puzzle: Puzzle, grid: Uint8Array): number {
-  const { board64, board128 } = boardsOf(puzzle, grid)!;
-  return board64 ? 8 * board64.classes + 7 : 16 * board128!.classes + 7;
 }
 
 /** Copies a checkpoint into the engine's memory (assembly/ida.ts's layout); returns where. */
