@@ -20,6 +20,7 @@ export { isTilesCode, parseTiles, parseTilesOrThrow, formatTiles, solvedTiles, p
 export { solveTiles, tilesGoal, OPTIMAL_CELLS, type TilesResult, type TilesSolveOptions } from './tiles/solve.ts';
 export { deserialize as deserializeDatabase, databaseFileName, PDB_GROUPS, type PatternDatabase } from './tiles/pdb.ts';
 export { FIFTEEN_SETUP_WORK } from './tiles/fifteen.ts';
+export { deserializeEightTable, eightGoalKind, eightTableFileName, EIGHT_GOAL_KINDS, type EightGoalKind } from './tiles/eight-table.ts';
 export { parsePuzzleCode, unitMoves, tileMoves, type PuzzleCode } from './puzzle-code.ts';
 export { MIXES, findMix, mixTag, type Mix } from './tablebase/mixes.ts';
 export { TABLEBASE_PATH, tableFileName, deserializeTable } from './tablebase/file.ts';

@@ -11,6 +11,7 @@ import {
   checkSolution,
   databaseFileName,
   deserializeDatabase,
+  eightGoalKind,
   encodeCommonCode,
   formatLayout,
   formatTiles,
@@ -33,6 +34,7 @@ import type { Env } from './env.ts';
 import type { ApiError } from './errors.ts';
 import { tableSolve } from './tablebase.ts';
 import { ensureEngine } from './engine.ts';
+import { loadEightTable } from './eight-tables.ts';
 import type { SearchBudget, SolveInput } from './solve-service.ts';
 
 export interface Plan {
@@ -141,8 +143,10 @@ async function tilesPlan(env: Env, input: SolveInput): Promise<Plan | ApiError> 
       // The databases cost FIFTEEN_SETUP_WORK to expand: only a budget that can pay for them (a paid plan's) loads them.
       const affordable = budget.maxWork >= 2 * FIFTEEN_SETUP_WORK;
       const databases = board.width === 4 && board.height === 4 && !goalCode && metric === 'move' && affordable ? await loadDatabases(env) : null;
+      // Every 3×3 answer is read from a table (a walk of microseconds), whatever the budget.
+      const eightTable = board.width === 3 && board.height === 3 ? await loadEightTable(env, eightGoalKind(tilesGoal(board, goalCode)), metric) : null;
       return () => {
-        const result = solveTiles(board, { metric, goal: goalCode, ...budget, databases, optimal });
+        const result = solveTiles(board, { metric, goal: goalCode, ...budget, databases, eightTable, optimal });
         if (result.status === 'budget-exceeded') return { overBudget: result.lowerBound ?? 0, budget };
         return { status: result.status, length: result.length, optimal: result.optimal, ...(result.reason ? { reason: result.reason } : {}), moves: result.moves, stats: { ...result.stats, estimate: 0 } };
       };
