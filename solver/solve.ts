@@ -139,6 +139,7 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
     // the engine takes a median two thirds of breadth-first search's time on the bench's custom boards (npm run bench).
     const costs = algorithm === 'bfs' ? null : pieceCosts(puzzle, metric);
     const maxStates = options.maxStates ?? stateLimit(positionWords(puzzle), costs !== null);
+    clock.phase = costs ? 'astar' : 'bfs';
     const run = explore(puzzle, grid, { metric, fold: true, stopAtGoal: true, clock, maxStates, expectedStates: estimate, costs });
     nodes = run.nodes;
     const engine = run.current ? ('webassembly' as const) : ('typescript' as const);
@@ -155,7 +156,9 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
       return { ...base, ...overBudget(run.lowerBound), stats };
     }
     // The space outgrew memory: carry on with IDA*, which needs only its fixed table.
+    clock.nodesBefore = nodes;
   }
+  clock.phase = 'ida';
   const onEngine = idaOnEngine(puzzle, grid, metric, clock, options.ttBytes ?? DEFAULT_TT_BYTES, estimate * 2);
   const run = onEngine ?? idaSolve(puzzle, grid, metric, clock, options.ttBytes ?? DEFAULT_TT_BYTES, estimate * 2);
   nodes += run.nodes;
@@ -166,7 +169,8 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
     return { ...base, status: 'solved', solvable: true, optimal: true, length: moves.length, moves, stats };
   }
   if (run.status === 'unsolvable') return { ...base, ...unsolvable(run.nodes), stats };
-  return { ...base, ...overBudget(run.lowerBound), stats };
+  // IDA* starts its bounds again from the first estimate: what best-first proved before it may be more.
+  return { ...base, ...overBudget(Math.max(run.lowerBound, clock.provenBound)), stats };
 }
 
 /** IDA* on the WebAssembly engine (boards of up to 128 cells, once loaded), or null. */

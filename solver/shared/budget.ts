@@ -14,11 +14,21 @@ export interface Budget {
   onProgress?: (progress: Progress) => void;
 }
 
+/** What kind of search is running (a solve may change strategy part way: best-first, then IDA* when memory fills). */
+export type SearchPhase = 'bfs' | 'astar' | 'ida' | 'weighted';
+
 export interface Progress {
+  /** Positions searched so far by the whole solve (never less than the last report, across changes of strategy). */
   nodes: number;
   ms: number;
-  /** IDA*: the current iteration's bound; BFS: the depth being expanded. */
+  /** IDA*: the current iteration's bound; BFS: the depth being expanded; best-first: the least estimate open. */
   depth: number;
+  phase: SearchPhase;
+  /**
+   * The proven lower bound on the answer's length so far: the largest `depth` reported (every kind of optimal search
+   * has ruled out shorter answers by then), never falling; null for searches that prove nothing (weighted).
+   */
+  lowerBound: number | null;
 }
 
 const PROGRESS_EVERY_MS = 100;
@@ -41,6 +51,16 @@ export class BudgetClock {
   readonly started: number;
   /** Set by the running search; reported with progress. */
   depth = 0;
+  /** Set by the solver when it starts (or changes) strategy; reported with progress. */
+  phase: SearchPhase = 'bfs';
+  /** Positions counted by earlier strategies of the same solve (a new search counts from zero). */
+  nodesBefore = 0;
+  private proven = 0;
+
+  /** The largest bound an optimal search of this solve has proven so far (see Progress.lowerBound). */
+  get provenBound(): number {
+    return this.proven;
+  }
   private readonly onProgress: ((progress: Progress) => void) | undefined;
   private lastReport: number;
 
@@ -56,9 +76,10 @@ export class BudgetClock {
   /** Called every so often by the searches with the nodes expanded so far. */
   spent(nodes: number): boolean {
     const t = now();
+    if (this.phase !== 'weighted' && this.depth > this.proven) this.proven = this.depth;
     if (this.onProgress && t - this.lastReport >= PROGRESS_EVERY_MS) {
       this.lastReport = t;
-      this.onProgress({ nodes, ms: t - this.started, depth: this.depth });
+      this.onProgress({ nodes: this.nodesBefore + nodes, ms: t - this.started, depth: this.depth, phase: this.phase, lowerBound: this.phase === 'weighted' ? null : this.proven });
     }
     return nodes >= this.maxNodes || this.work >= this.maxWork || t >= this.deadline;
   }

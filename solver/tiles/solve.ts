@@ -98,7 +98,9 @@ export function solveTiles(board: TilesBoard, options: TilesSolveOptions = {}): 
     const stats = { algorithm: 'table' as const, nodes: moves.length, ms: round(clock.elapsed()), work: clock.work, ttBytes: 0 };
     return { ...base, status: 'solved', solvable: true, optimal: true, length: moves.length, moves, stats };
   }
+  clock.phase = 'ida';
   if (n > OPTIMAL_CELLS && !options.optimal) {
+    clock.phase = 'weighted';
     const run = weightedSearch(board, goal, clock);
     const stats = { algorithm: 'weighted' as const, nodes: run.nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: 0 };
     if (!run.blankPath) return { ...base, status: 'budget-exceeded', solvable: true, optimal: false, length: null, lowerBound: startBound(board, goal, metric), moves: [], stats };

@@ -211,6 +211,24 @@ describe('budgets', () => {
     }
   });
 
+  it('progress never goes back when the strategy changes, and its lower bound only rises', () => {
+    // Best-first until the (small) memory cap, then IDA*, which counts its own positions from one again.
+    const reports: Array<{ nodes: number; lowerBound: number | null; phase: string; depth: number }> = [];
+    const result = solve(parseLayoutOrThrow('VBBVVS-VBBVVS-HHSSHH-VSSVVS-VHHVV.-SS..SS'), { maxStates: 200_000, maxMs: 2500, onProgress: (p) => reports.push(p) });
+    expect(result.stats.algorithm).toBe('ida');
+    const phases = [...new Set(reports.map((r) => r.phase))];
+    expect(phases).toEqual(['astar', 'ida']);
+    for (let i = 1; i < reports.length; i++) {
+      expect(reports[i]!.nodes, `report ${i}`).toBeGreaterThanOrEqual(reports[i - 1]!.nodes);
+      expect(reports[i]!.lowerBound!, `report ${i}`).toBeGreaterThanOrEqual(reports[i - 1]!.lowerBound!);
+    }
+    // IDA* starts its bounds again from the first estimate, below what best-first had proven: the bound shown holds.
+    const firstIda = reports.find((r) => r.phase === 'ida')!;
+    const lastAstar = reports.filter((r) => r.phase === 'astar').at(-1)!;
+    expect(firstIda.lowerBound).toBeGreaterThanOrEqual(lastAstar.lowerBound!);
+    if (result.status === 'budget-exceeded') expect(result.lowerBound).toBeGreaterThanOrEqual(reports.at(-1)!.lowerBound!);
+  });
+
   it('auto searches the classic board best-first (A*) and says so', () => {
     expect(solve(parseLayoutOrThrow(code)).stats.algorithm).toBe('astar');
   });
