@@ -14,7 +14,7 @@ export { movePiece } from './klotski/model/layout.ts';
 export { pieceNames, traditionalNames, type PieceName } from './draw/piece-names.ts';
 export { boardScene, boardSvg, escapeXml } from './draw/svg.ts';
 export { analyze, type Analysis } from './klotski/search/analyze.ts';
-export { EDGE_BUDGET, type Budget, type Progress } from './shared/budget.ts';
+export { EDGE_BUDGET, type Budget, type Progress, type SearchPhase } from './shared/budget.ts';
 export { legalMoves } from './klotski/model/moves.ts';
 export { isTilesCode, parseTiles, parseTilesOrThrow, formatTiles, solvedTiles, parityInvariant, tilesToLayout, tileNumber, type TilesBoard } from './tiles/codec.ts';
 export { solveTiles, tilesGoal, OPTIMAL_CELLS, type TilesResult, type TilesSolveOptions } from './tiles/solve.ts';

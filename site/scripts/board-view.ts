@@ -4,6 +4,7 @@
  */
 import { pieceNames, tileNumber, type Layout, type Move, type Piece, type PieceName } from '../../solver/index.ts';
 import { currentLang, type Lang } from './i18n.ts';
+import { setRovingStop } from './roving-focus.ts';
 
 export const reducedMotion = () => typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -28,6 +29,8 @@ export class BoardView {
   private tiles: boolean;
   private lang: Lang;
   private playable = false;
+  /** Top-left cell of the piece that is the board's Tab stop in play mode. */
+  private rovingCell: [number, number] | null = null;
 
   constructor(root: HTMLElement, layout: Layout, options: BoardOptions = {}) {
     this.root = root;
@@ -38,7 +41,20 @@ export class BoardView {
     this.lang = options.lang ?? currentLang();
     root.classList.add('board');
     root.setAttribute('role', 'group');
+    // The board is one Tab stop: the piece focused last keeps it (see roving-focus.ts).
+    root.addEventListener('focusin', (e) => {
+      const el = e.target as HTMLElement;
+      if (el.classList.contains('piece')) {
+        this.rovingCell = [Number(el.dataset.row), Number(el.dataset.col)];
+        setRovingStop(this.pieces, el);
+      }
+    });
     this.setLayout(layout);
+  }
+
+  /** The playable pieces' elements, in reading order (the group the arrow keys move the focus within). */
+  pieceElements(): readonly HTMLElement[] {
+    return this.pieces;
   }
 
   /**
@@ -63,17 +79,20 @@ export class BoardView {
   }
 
   /**
-   * Play mode: each piece is a button in the tab order, carrying its top-left cell (`data-row`, `data-col`), so it
-   * can be picked and moved from the keyboard.
+   * Play mode: each piece is a button carrying its top-left cell (`data-row`, `data-col`), so it can be picked and
+   * moved from the keyboard; the board is one Tab stop and the arrow keys go from piece to piece (the page's keys).
    */
   setPlayable(playable: boolean): void {
     this.playable = playable;
     this.render();
   }
 
-  /** Focuses the piece whose top-left is (row, col), if there is one. */
+  /** Focuses the piece whose top-left is (row, col), if there is one (it becomes the board's Tab stop). */
   focusPiece(row: number, col: number): void {
-    this.pieces[this.pieceIndexAt(row, col)]?.focus();
+    const el = this.pieces[this.pieceIndexAt(row, col)];
+    if (!el) return;
+    setRovingStop(this.pieces, el);
+    el.focus();
   }
 
   private render(): void {
@@ -95,7 +114,6 @@ export class BoardView {
       label.className = 'piece-label';
       el.dataset.letter = p.letter;
       el.setAttribute('role', this.playable ? 'button' : 'img');
-      if (this.playable) el.tabIndex = 0;
       if (this.tiles) {
         const n = String(tileNumber(p.letter));
         el.className = 'piece piece-T';
@@ -117,6 +135,10 @@ export class BoardView {
       this.root.append(el);
       return el;
     });
+    if (this.playable) {
+      const at = this.rovingCell ? this.pieceIndexAt(this.rovingCell[0], this.rovingCell[1]) : -1;
+      setRovingStop(this.pieces, this.pieces[at]);
+    }
   }
 
   private place(el: HTMLElement, p: Piece, row: number, col: number): void {

@@ -1,5 +1,5 @@
 /** 中文 / English: a tiny dictionary, `data-i18n` attributes, and the choice remembered in localStorage. */
-import type { Metric } from '../../solver/index.ts';
+import type { Metric, Progress, SearchPhase } from '../../solver/index.ts';
 
 export type Lang = 'zh' | 'en';
 
@@ -81,7 +81,17 @@ const STRINGS = {
   editInEditor: { en: 'Fix it in the editor', zh: '在编辑器中修改' },
   badLink: { en: 'This link does not describe a valid layout:', zh: '这个链接不是有效的布局：' },
   unsolvable: { en: 'No solution exists: every reachable position was explored.', zh: '无解：所有可达局面都已搜索过。' },
-  fallback: { en: 'Too much search for the server; your browser is solving it:', zh: '超出服务器的求解限度，正在你的浏览器中求解：' },
+  fallback: { en: 'Solving in your browser:', zh: '正在你的浏览器中求解：' },
+  fallbackTiles: {
+    en: 'Solving in your browser (an optimal 15-puzzle answer can take billions of positions, more than the server gives one request):',
+    zh: '正在你的浏览器中求解（15 数字华容道的最优解可能要搜索数十亿个局面，超出服务器单次请求的限度）：',
+  },
+  'phase.bfs': { en: 'breadth-first search', zh: '广度优先搜索' },
+  'phase.astar': { en: 'best-first search', zh: '最佳优先搜索' },
+  'phase.ida': { en: 'depth-first search (iterative deepening)', zh: '深度优先搜索（迭代加深）' },
+  'phase.weighted': { en: 'fast search (not always the shortest)', zh: '快速搜索（不保证最短）' },
+  phaseChanged: { en: 'memory full, went on with', zh: '内存已满，改用' },
+  atLeast: { en: 'at least', zh: '至少' },
   fallbackWithJob: { en: 'The server keeps searching; your browser is solving it too:', zh: '服务器在继续求解，你的浏览器也在求解：' },
   serverAnswered: { en: 'The server found the answer first; from now on everyone gets it at once.', zh: '服务器先找到了答案；以后每个人都能立即得到它。' },
   serverCaughtUp: { en: 'The server has finished too: the next visitor gets this answer at once.', zh: '服务器也已求解完成：下一位访客会立即得到这个答案。' },
@@ -127,11 +137,17 @@ export function countText(n: number, metric: Metric, lang: Lang = currentLang())
   return `${n} ${n === 1 ? unit.replace(/s$/, '') : unit}`;
 }
 
-/** The in-browser search's progress in plain words: positions searched, time, depth reached. */
-export function progressText(nodes: number, ms: number, depth: number, lang: Lang = currentLang()): string {
-  const seconds = (ms / 1000).toFixed(1);
-  if (lang === 'zh') return `已搜索 ${nodes.toLocaleString('en')} 个局面 · ${seconds} 秒 · 已搜到第 ${depth} 步`;
-  return `${nodes.toLocaleString('en')} positions searched · ${seconds} s · searched to depth ${depth}`;
+/**
+ * The in-browser search's progress in plain words: which search runs (and that it changed, when it did), positions
+ * searched (never fewer than before), time, and the proven lower bound ("at least 21 moves"), which only rises.
+ */
+export function progressText(p: Progress, metric: Metric, lang: Lang = currentLang(), firstPhase: SearchPhase = p.phase): string {
+  const seconds = (p.ms / 1000).toFixed(1);
+  const search = t(`phase.${p.phase}`, lang);
+  const strategy = p.phase === firstPhase ? search : `${t('phaseChanged', lang)} ${search}`;
+  const bound = p.lowerBound ? ` · ${t('atLeast', lang)} ${countText(p.lowerBound, metric, lang)}` : '';
+  if (lang === 'zh') return `${strategy} · 已搜索 ${p.nodes.toLocaleString('en')} 个局面 · ${seconds} 秒${bound}`;
+  return `${strategy} · ${p.nodes.toLocaleString('en')} positions searched · ${seconds} s${bound}`;
 }
 
 /** "Downloading the solver's tables: 0.4 of 1.2 MB (33%)". */

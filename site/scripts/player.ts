@@ -58,7 +58,8 @@ export class Player extends EventTarget {
     this.lang = options.lang ?? currentLang();
     this.tiles = options.tiles ?? false;
     this.root = el('div', 'player');
-    this.root.tabIndex = 0;
+    // Focusable for its shortcuts; with global keys (a page of its own) no Tab stop of its own is needed.
+    this.root.tabIndex = options.globalKeys ? -1 : 0;
     const body = el('div', 'player-body');
     const stage = el('div', 'player-stage');
     const boardEl = document.createElement('div');
@@ -329,6 +330,13 @@ export class Player extends EventTarget {
   }
 
   private update(): void {
+    // No line yet (still searching, or nothing to play): nothing to step through, so no counter and no live controls.
+    const none = this.moves.length === 0;
+    for (const b of this.buttons) b.disabled = none;
+    this.scrubber.disabled = none;
+    this.speedSelect.disabled = none;
+    // Hidden, not removed: the page keeps its layout when the line arrives.
+    this.root.classList.toggle('no-line', none);
     this.counter.textContent = `${this.index} / ${this.moves.length}`;
     this.scrubber.value = String(this.index);
     this.playButton.textContent = this.playing ? '❚❚' : '▶';

@@ -1,8 +1,9 @@
 /** The /s/<code> page: validate the code, fetch the solution (or solve in the browser), play it, let people play. */
 import { codeFromPath } from './path-code.ts';
-import { decodeMoves, encodeMoves, evaluateMoves, formatLayout, formatTiles, legalMoves, solvedTiles, movePiece, parsePuzzleCode, tileMoves, tileNumber, unitMoves, type Layout, type Metric, type Move, type MoveEvaluation, type SolveResult, type TilesResult } from '../../solver/index.ts';
+import { decodeMoves, encodeMoves, evaluateMoves, formatLayout, formatTiles, legalMoves, solvedTiles, movePiece, parsePuzzleCode, tileMoves, tileNumber, unitMoves, type Layout, type Metric, type Move, type MoveEvaluation, type SearchPhase, type SolveResult, type TilesResult } from '../../solver/index.ts';
 import { ClassicTables } from './classic-tables.ts';
 import { copyOnClick } from './copy-button.ts';
+import { moveFocus } from './roving-focus.ts';
 import { countText, currentLang, downloadText, progressText, setupLangSwitch, t, type Lang } from './i18n.ts';
 import { Player } from './player.ts';
 import { problemText } from './problem-text.ts';
@@ -128,14 +129,19 @@ async function main(): Promise<void> {
       // The server goes on with it (202): watch its job while this browser solves; the first answer wins.
       if (remote.failure.job) watch = watchJob(remote.failure.job.url, location.origin);
     }
-    const lead = () => t(watch ? 'fallbackWithJob' : 'fallback');
+    // A refusal is no failure: the browser takes over (the 15-puzzle's page says why the server cannot).
+    const lead = () => t(watch ? 'fallbackWithJob' : tiles && start.width * start.height >= 16 ? 'fallbackTiles' : 'fallback');
     setStatus(lead, true);
     let cancelled = false;
+    let firstPhase: SearchPhase | undefined;
     const local = solveInBrowser(
       code,
       metric,
       null,
-      (p) => setStatus(() => `${lead()} ${progressText(p.nodes, p.ms, p.depth)}`, true),
+      (p) => {
+        firstPhase ??= p.phase;
+        setStatus(() => `${lead()} ${progressText(p, metric, undefined, firstPhase)}`, true);
+      },
       undefined,
       (loaded, total) => setStatus(() => `${lead()} ${downloadText(loaded, total)}`, true),
     );
@@ -184,9 +190,12 @@ async function main(): Promise<void> {
     setStatus(() => t('solving'), true);
     showCount(null, metric);
     arrivalNote = null;
+    // Nothing to play, download or hint at until there is a line (the player disables its own controls meanwhile).
+    setLineActions(false);
     const found = await solveLayout(layout);
     if (!found) return;
     result = found;
+    setLineActions(true);
     setStatus('');
     // The player moves one piece at a time: a straight tiles move (a run) plays as its one-tile slides.
     solution = tiles && metric === 'straight' ? unitMoves(result.moves) : result.moves;
@@ -216,6 +225,10 @@ async function main(): Promise<void> {
     await refresh();
     if (arrivalNote) setStatus(arrivalNote);
     $('player').dataset.ready = 'true';
+  }
+
+  function setLineActions(enabled: boolean): void {
+    for (const id of ['hint', 'download-gif']) $<HTMLButtonElement>(id).disabled = !enabled;
   }
 
   /** Your moves from a `?line=` link, if every one is legal from the start; null otherwise. */
@@ -538,7 +551,8 @@ async function main(): Promise<void> {
     player.board.highlight(targets.map((m) => m.to), 'target', (mark, i) => {
       const target = targets[i]!;
       mark.setAttribute('role', 'button');
-      mark.tabIndex = 0;
+      // The targets are one Tab stop too: the arrows go between them.
+      mark.tabIndex = i === 0 ? 0 : -1;
       const worth = worthOf(target);
       if (!worth || worth.distance === null || here === null) {
         mark.setAttribute('aria-label', player.describe(target));
@@ -622,11 +636,13 @@ async function main(): Promise<void> {
   });
   player.board.root.addEventListener('pointercancel', () => (drag = null));
 
-  // Keyboard: Tab to a piece; an arrow moves it one cell that way (or, in the move metric, the nearest target that
-  // starts that way); Enter or Space marks its targets, which Tab reaches and Enter plays; Escape drops the choice.
+  // Keyboard: the board is one Tab stop. Arrows go from piece to piece; Shift+arrow slides the focused piece one cell
+  // that way (or, in the move metric, to the nearest target that starts that way); Enter or Space marks its targets,
+  // which the arrows go between and Enter plays; Escape drops the choice.
   const ARROWS: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   player.board.root.addEventListener('keydown', (e) => {
     const el = e.target as HTMLElement;
+    const arrow = ARROWS[e.key];
     if (el.classList.contains('cell-mark') && el.classList.contains('target')) {
       if (e.key === 'Enter' || e.key === ' ') {
         e.preventDefault();
@@ -635,6 +651,9 @@ async function main(): Promise<void> {
         const back = selected;
         clearSelection();
         player.board.focusPiece(back[0], back[1]);
+      } else if (arrow) {
+        e.preventDefault();
+        moveFocus(el, [...player.board.root.querySelectorAll<HTMLElement>('.cell-mark.target')], arrow);
       }
       return;
     }
@@ -648,9 +667,12 @@ async function main(): Promise<void> {
       return;
     }
     if (e.key === 'Escape') return clearSelection();
-    const arrow = ARROWS[e.key];
     if (!arrow) return;
     e.preventDefault();
+    if (!e.shiftKey) {
+      moveFocus(el, player.board.pieceElements(), arrow);
+      return;
+    }
     const move = movesOn(player.shown)
       .filter((m) => m.from[0] === from[0] && m.from[1] === from[1] && m.path[1]![0] - from[0] === arrow[0] && m.path[1]![1] - from[1] === arrow[1])
       .sort((a, b) => a.path.length - b.path.length)[0];

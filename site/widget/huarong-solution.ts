@@ -9,7 +9,7 @@
  * inside the element (a plain link, say) is the no-JavaScript fallback: the shadow root does not render it.
  */
 import boardCss from '../styles/board.css';
-import { parsePuzzleCode, unitMoves, type Layout, type Metric } from '../../solver/index.ts';
+import { parsePuzzleCode, unitMoves, type Layout, type Metric, type SearchPhase } from '../../solver/index.ts';
 import { Player } from '../scripts/player.ts';
 import { problemText } from '../scripts/problem-text.ts';
 import { countText, downloadText, embedLang, progressText, t, type Lang } from '../scripts/i18n.ts';
@@ -185,11 +185,15 @@ class HuarongSolution extends HTMLElement {
     cancel.className = 'cancel';
     cancel.textContent = t('cancel', lang);
     status.append(document.createElement('br'), progress, ' ', cancel);
+    let firstPhase: SearchPhase | undefined;
     const local = solveInBrowser(
       code,
       metric,
       null,
-      (p) => (progress.textContent = progressText(p.nodes, p.ms, p.depth, lang)),
+      (p) => {
+        firstPhase ??= p.phase;
+        progress.textContent = progressText(p, metric, lang, firstPhase);
+      },
       crossOriginWorker(SOLVER_MODULE, ORIGIN),
       (loaded, total) => (progress.textContent = downloadText(loaded, total, lang)),
     );

@@ -256,25 +256,61 @@ describe('play mode on the classic board', () => {
     await page.close();
   });
 
-  it('plays from the keyboard: arrows move the focused piece, Enter marks its targets, Tab and Enter play one', async () => {
+  it('plays from the keyboard: arrows go from piece to piece, Shift+arrow slides one, Enter marks its targets and plays one', async () => {
     const page = await openPlayer(`/s/${HENGDAO}`);
-    await page.focus('#player .piece[data-row="4"][data-col="0"]');
-    expect(await page.getAttribute('#player .piece[data-row="4"][data-col="0"]', 'role')).toBe('button');
-    await page.keyboard.press('ArrowRight');
-    await page.waitForFunction(() => document.querySelector('#player .counter')?.textContent?.startsWith('1 / '));
-    // The piece keeps the focus at its new place, and the move is said in the live status line.
-    expect(await page.evaluate(() => [document.activeElement?.getAttribute('data-row'), document.activeElement?.getAttribute('data-col')])).toEqual(['4', '1']);
-    await page.waitForFunction(() => /→/.test(document.querySelector('#status')?.textContent ?? ''));
-    // Arrows on a piece move it, never the replay: a blocked way says so and the counter stays.
+    const focused = () => page.evaluate(() => [document.activeElement?.getAttribute('data-row'), document.activeElement?.getAttribute('data-col')]);
+    await page.focus('#player .piece[data-row="4"][data-col="3"]');
+    expect(await page.getAttribute('#player .piece[data-row="4"][data-col="3"]', 'role')).toBe('button');
+    // Arrows move the focus, never a piece or the replay: left from the soldier at (4,3) there is an empty cell, then
+    // the soldier at (4,0).
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused()).toEqual(['4', '0']);
     await page.keyboard.press('ArrowUp');
+    expect(await focused()).toEqual(['2', '0']); // the general standing at (2,0)–(3,0)
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toEqual(['4', '0']);
+    expect(await page.textContent('#player .counter')).toMatch(/^0 \/ /);
+    // Shift+arrow slides the focused piece, which keeps the focus at its new place; the move is said.
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.waitForFunction(() => document.querySelector('#player .counter')?.textContent?.startsWith('1 / '));
+    expect(await focused()).toEqual(['4', '1']);
+    await page.waitForFunction(() => /→/.test(document.querySelector('#status')?.textContent ?? ''));
+    // A blocked way says so and the counter stays.
+    await page.keyboard.press('Shift+ArrowUp');
     await page.waitForFunction(() => /cannot move that way/.test(document.querySelector('#status')?.textContent ?? ''));
     expect(await page.textContent('#player .counter')).toMatch(/^1 \/ /);
+    // Only one piece is a Tab stop: the one focused last.
+    expect(await page.$$eval('#player .piece', (els) => els.filter((e) => (e as HTMLElement).tabIndex === 0).map((e) => [e.getAttribute('data-row'), e.getAttribute('data-col')]))).toEqual([['4', '1']]);
     await page.focus('#player .piece[data-row="3"][data-col="2"]');
     await page.keyboard.press('Enter');
     await page.waitForSelector('.cell-mark.target');
     expect(await page.evaluate(() => document.activeElement?.classList.contains('target'))).toBe(true);
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelector('#player .counter')?.textContent?.startsWith('2 / '));
+    await page.close();
+  });
+
+  it('the board is one Tab stop between the page\'s links and the player\'s controls', async () => {
+    const page = await openPlayer(`/s/${HENGDAO}`);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const path: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press('Tab');
+      const where = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        if (el.closest('#player .board')) return 'board';
+        if (el.classList.contains('ctl-play')) return 'play';
+        return el.id || el.className || el.tagName;
+      });
+      path.push(where);
+      if (where === 'play') break;
+    }
+    expect(path.at(-1)).toBe('play');
+    expect(path.filter((w) => w === 'board')).toHaveLength(1);
+    // From the board, the next stops are the player's controls.
+    const board = path.indexOf('board');
+    expect(path.length - board, path.join(' → ')).toBeLessThanOrEqual(4);
+    console.log(`Tab presses from the top of the page to ▶: ${path.length} (${path.join(' → ')})`);
     await page.close();
   });
 
