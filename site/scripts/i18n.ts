@@ -165,13 +165,22 @@ export function t(key: Key, lang: Lang = currentLang()): string {
   return STRINGS[key][lang];
 }
 
-/** Fills the text, aria-label and title of `root` and every element in it that names a key for them. */
+/**
+ * Fills the text, aria-label and title of `root` and every element in it that names a key for them, or carries its
+ * words in both languages (`data-text-en`/`-zh`, `data-label-en`/`-zh`: words made at build time, such as a preset's
+ * name, that have no key here and may sit where a hidden [data-lang] span cannot, as in an <option>).
+ */
 export function translateWithin(root: Element, lang: Lang): void {
-  const selector = '[data-i18n], [data-i18n-label], [data-i18n-title]';
+  const selector = '[data-i18n], [data-i18n-label], [data-i18n-title], [data-text-en], [data-label-en]';
+  const suffix = lang === 'zh' ? 'Zh' : 'En';
   for (const el of [...(root.matches(selector) ? [root] : []), ...root.querySelectorAll(selector)] as HTMLElement[]) {
     if (el.dataset.i18n) el.textContent = t(el.dataset.i18n as Key, lang);
     if (el.dataset.i18nLabel) el.setAttribute('aria-label', t(el.dataset.i18nLabel as Key, lang));
     if (el.dataset.i18nTitle) el.title = t(el.dataset.i18nTitle as Key, lang);
+    const text = el.dataset[`text${suffix}`];
+    if (text !== undefined) el.textContent = text;
+    const label = el.dataset[`label${suffix}`];
+    if (label !== undefined) el.setAttribute('aria-label', label);
   }
 }
 
