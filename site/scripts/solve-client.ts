@@ -128,8 +128,8 @@ export function crossOriginWorker(moduleUrl: string, base: string): WorkerSource
 
 const siteWorker: WorkerSource = { base: '', start: () => new Worker(new URL('./solver-worker.ts', import.meta.url), { type: 'module' }) };
 /**
- * A second worker of the site's solver, for searches the page may drop at any moment (the distance marks of a
- * 15-puzzle's tiles): cancelling one stops only this worker, never a search the page is waiting for.
+ * A second worker of the site's solver, for searches nobody waits for (the distance marks of a 15-puzzle's tiles),
+ * so that they never hold up a search the page is waiting for.
  */
 export const markingWorker: WorkerSource = { base: '', start: () => new Worker(new URL('./solver-worker.ts', import.meta.url), { type: 'module' }) };
 

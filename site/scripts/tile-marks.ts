@@ -2,13 +2,14 @@
  * Tiles puzzles: each tile next to the blank is marked with the distance to go once it has slid (closer or farther),
  * as Klotski targets are marked with theirs. The line's own next move is known; every other is searched in the
  * browser — an 8-puzzle at once in the page's worker; a 15-puzzle (or any board up to 16 cells, which the pattern
- * databases cover) in a worker of its own, one tile after another, each mark shown as soon as it is known, and the
- * search dropped as soon as the board shows another position, so the page's own searches never wait behind it.
+ * databases cover) in a worker of its own, one tile after another, each mark shown as soon as it is known, so the
+ * page's own searches never wait behind them. Once the board shows another position, the search in flight runs out
+ * (stopping it would end the worker and its loaded databases with it) and no other is started for the old one.
  * Larger boards are solved in a fast mode that proves no distance: only the line's next move is marked there.
  */
 import { movePiece, tileMoves, type Layout, type Metric, type Move } from '../../solver/index.ts';
 import type { Player } from './player.ts';
-import { markingWorker, solveInBrowser, type LocalSolve } from './solve-client.ts';
+import { markingWorker, solveInBrowser } from './solve-client.ts';
 
 /** Boards this size or smaller are searched in the page's own worker (a few milliseconds each). */
 const INSTANT_CELLS = 9;
@@ -27,7 +28,6 @@ export interface TileMarkContext {
 
 export class TileMarks {
   private readonly ctx: TileMarkContext;
-  private search: LocalSolve | null = null;
   /** The position the marks on the board are for (or being searched for), and its distance then. */
   private markedFor: Layout | null = null;
   private markedHere: number | null | undefined;
@@ -44,7 +44,6 @@ export class TileMarks {
   /** Marks the tiles that can slide in `layout`, the position on the board, `here` moves from the goal. */
   async mark(layout: Layout, here: number | null | undefined): Promise<void> {
     const { player } = this.ctx;
-    this.stop();
     this.markedFor = layout;
     this.markedHere = here;
     player.board.clearHighlight('worth');
@@ -66,9 +65,8 @@ export class TileMarks {
       if (next && sameMove(next, move)) worths.push({ move, distance: here - 1 });
       else if (cells <= DATABASE_CELLS) {
         const after = this.ctx.codeOf(movePiece(layout, move.from, move.to));
-        this.search = solveInBrowser(after, this.ctx.metric(), null, () => undefined, cells <= INSTANT_CELLS ? undefined : markingWorker);
-        const solved = await this.search.result.catch(() => null);
-        this.search = null;
+        const search = solveInBrowser(after, this.ctx.metric(), null, () => undefined, cells <= INSTANT_CELLS ? undefined : markingWorker);
+        const solved = await search.result.catch(() => null);
         if (player.shown !== layout || this.markedFor !== layout) return; // moved on meanwhile
         if (solved?.length != null) worths.push({ move, distance: solved.length });
       }
@@ -77,12 +75,6 @@ export class TileMarks {
     }
   }
 
-  /** Drops a search still running for marks of a position no longer shown (only the marking worker's). */
-  private stop(): void {
-    const running = this.search;
-    this.search = null;
-    if (running && this.markedFor && this.markedFor.width * this.markedFor.height > INSTANT_CELLS) running.cancel();
-  }
 }
 
 function sameMove(a: { from: readonly number[]; to: readonly number[] }, b: { from: readonly number[]; to: readonly number[] }): boolean {
