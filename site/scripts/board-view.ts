@@ -122,12 +122,12 @@ export class BoardView {
       } else {
         el.className = `piece piece-${/^[BVHS]$/.test(p.letter) ? p.letter : 'X'}`;
         const name = this.names?.[i];
-        label.textContent = name ? name.zh : p.letter;
-        // One character per line: upright in every font, unlike vertical writing modes.
-        if (name && p.height > p.width) {
+        label.textContent = name ? name[this.lang] : p.letter;
+        if (name && this.lang === 'zh' && p.height > p.width) {
+          // One character per line: upright in every font, unlike vertical writing modes.
           label.textContent = [...name.zh].join('\n');
           label.classList.add('vertical');
-        }
+        } else if (name && name.en !== name.zh && this.lang === 'en') fitLatinLabel(label, name.en, p);
       }
       el.setAttribute('aria-label', this.accessibleName(i, p.row, p.col));
       el.append(label);
@@ -230,4 +230,21 @@ export class BoardView {
     if (row < 0 || col < 0 || row >= this.layout.height || col >= this.layout.width) return null;
     return [row, col];
   }
+}
+
+/**
+ * An English name on a piece ("soldier 3", "Zhang Fei", "Cao Cao"): a narrow piece takes a word per line, and the
+ * type is sized so the longest line fits the piece (at most about 0.72 em per letter of the bold face, lines 1.25 em apart)
+ * and never exceeds the board's usual label size. The size scales with the board's cells (cqw: the board is the
+ * container), so it holds on a phone and in a small embed alike.
+ */
+function fitLatinLabel(label: HTMLElement, name: string, piece: Piece): void {
+  const lines = piece.width < 2 ? name.split(' ') : [name];
+  const longest = Math.max(...lines.map((line) => line.length));
+  const usual = piece.width > 1 && piece.height > 1 ? 0.5 : 0.34; // of a cell, as board.css sizes labels
+  const cells = Math.min(usual, (0.88 * piece.width) / (0.72 * longest), (0.8 * piece.height) / (1.25 * lines.length));
+  label.textContent = lines.join('\n');
+  label.classList.add('latin');
+  if (lines.length > 1) label.classList.add('vertical'); // one line each, centred (board.css)
+  label.style.fontSize = `min(1.15rem, 100cqw / var(--w) * ${cells.toFixed(3)})`;
 }

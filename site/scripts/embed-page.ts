@@ -28,6 +28,7 @@ document.documentElement.classList.toggle('autosize', autosize);
 async function main(): Promise<void> {
   $('open').setAttribute('aria-label', t('openSite', lang));
   const fromPath = codeFromPath('/embed/');
+  if ('code' in fromPath && fromPath.code === '') return showUsage();
   const parsed = 'code' in fromPath ? parsePuzzleCode(fromPath.code) : null;
   if (!parsed || !parsed.ok) {
     $('message').hidden = false;
@@ -66,6 +67,22 @@ async function main(): Promise<void> {
   fitting?.();
   $('player').dataset.ready = 'true';
   if (flag('autoplay', false)) void player.play();
+}
+
+/** /embed/ with no code: how to use it, with an example that works and the documentation's link. */
+function showUsage(): void {
+  const example = '/embed/VBBV-VBBV-VHHV-VSSV-S..S';
+  const link = (href: string, text: string) => Object.assign(document.createElement('a'), { href, textContent: text });
+  const first = document.createElement('p');
+  first.append(`${t('embedNoCode', lang)} `, link(example, example));
+  const second = document.createElement('p');
+  second.append(`${t('embedOptions', lang)} `, link('/docs/#iframe', t('embedDocs', lang)));
+  $('message').replaceChildren(first, second);
+  $('message').hidden = false;
+  $('message').classList.add('usage');
+  $('message').setAttribute('role', 'status');
+  $('count').textContent = '';
+  $('player').hidden = true;
 }
 
 /**

@@ -41,7 +41,7 @@ const STRINGS = {
   themeAuto: { en: 'auto (follows the system)', zh: '自动（跟随系统）' },
   preview: { en: 'Preview', zh: '预览' },
   piece: { en: 'Piece', zh: '棋子' },
-  toolB: { en: '曹操 · 2×2 block', zh: '曹操 · 2×2 大块' },
+  toolB: { en: 'Cao Cao · 2×2 block', zh: '曹操 · 2×2 大块' },
   toolV: { en: 'General · 1×2 tall', zh: '竖将 · 1×2' },
   toolH: { en: 'General · 2×1 wide', zh: '横将 · 2×1' },
   toolS: { en: 'Soldier · 1×1', zh: '兵 · 1×1' },
@@ -67,10 +67,13 @@ const STRINGS = {
   bestLine: { en: 'best line from there', zh: '此后的最优走法' },
   player: { en: 'Solution player', zh: '解法播放器' },
   positionInSolution: { en: 'Position in the solution', zh: '解法进度' },
-  escaped: { en: '曹操 escaped', zh: '曹操脱身了' },
+  escaped: { en: 'Cao Cao escaped', zh: '曹操脱身了' },
   tilesInOrder: { en: 'Tiles in order', zh: '数字已排好' },
   solvedTiles: { en: 'Solved! The tiles are in order.', zh: '成功！数字已排好。' },
   openSite: { en: 'Open on Huarong', zh: '在华容道网站打开' },
+  embedNoCode: { en: 'Nothing to show: put a layout code after /embed/, for example', zh: '这里没有可显示的内容：请在 /embed/ 后面加上布局代码，例如' },
+  embedOptions: { en: 'Options (metric, autoplay, controls, theme, lang) and the iframe snippet:', zh: '参数（metric、autoplay、controls、theme、lang）和 iframe 代码：' },
+  embedDocs: { en: 'how to embed', zh: '嵌入说明' },
   solvingInBrowser: { en: 'The server would not solve this one; solving in your browser…', zh: '服务器没有求解这一局，正在你的浏览器中求解…' },
   invalidLayout: { en: 'Invalid layout', zh: '布局无效' },
   cancelledNoSolution: { en: 'Cancelled; no solution shown.', zh: '已取消，没有显示解法。' },
@@ -108,7 +111,7 @@ const STRINGS = {
   replayLine: { en: 'Link to replay your line', zh: '重放你的走法的链接' },
   onBestLine: { en: 'This position is on the best line already: press ▶ to play it.', zh: '这个局面已在最优解上：按 ▶ 播放。' },
   playMode: { en: 'Your turn: click a piece, then where it should go.', zh: '轮到你：点一个棋子，再点它要去的位置。' },
-  solved: { en: 'Solved! 曹操 escaped.', zh: '成功！曹操脱身了。' },
+  solved: { en: 'Solved! Cao Cao escaped.', zh: '成功！曹操脱身了。' },
   undo: { en: 'Undo', zh: '撤销' },
   redo: { en: 'Redo', zh: '重做' },
   closer: { en: 'closer', zh: '更近' },
@@ -178,13 +181,22 @@ export function t(key: Key, lang: Lang = currentLang()): string {
   return STRINGS[key][lang];
 }
 
-/** Fills the text, aria-label and title of `root` and every element in it that names a key for them. */
+/**
+ * Fills the text, aria-label and title of `root` and every element in it that names a key for them, or carries its
+ * words in both languages (`data-text-en`/`-zh`, `data-label-en`/`-zh`: words made at build time, such as a preset's
+ * name, that have no key here and may sit where a hidden [data-lang] span cannot, as in an <option>).
+ */
 export function translateWithin(root: Element, lang: Lang): void {
-  const selector = '[data-i18n], [data-i18n-label], [data-i18n-title]';
+  const selector = '[data-i18n], [data-i18n-label], [data-i18n-title], [data-text-en], [data-label-en]';
+  const suffix = lang === 'zh' ? 'Zh' : 'En';
   for (const el of [...(root.matches(selector) ? [root] : []), ...root.querySelectorAll(selector)] as HTMLElement[]) {
     if (el.dataset.i18n) el.textContent = t(el.dataset.i18n as Key, lang);
     if (el.dataset.i18nLabel) el.setAttribute('aria-label', t(el.dataset.i18nLabel as Key, lang));
     if (el.dataset.i18nTitle) el.title = t(el.dataset.i18nTitle as Key, lang);
+    const text = el.dataset[`text${suffix}`];
+    if (text !== undefined) el.textContent = text;
+    const label = el.dataset[`label${suffix}`];
+    if (label !== undefined) el.setAttribute('aria-label', label);
   }
 }
 

@@ -27,6 +27,9 @@ export interface PlayerOptions {
 
 const BASE_MS_PER_CELL = 220;
 
+/** The move list's narrowest column, as board.css sets it. */
+const MOVE_COLUMN_MIN_REM = 8.4;
+
 export class Player extends EventTarget {
   readonly root: HTMLElement;
   readonly board: BoardView;
@@ -260,24 +263,24 @@ export class Player extends EventTarget {
     this.act(action);
   }
 
-  /** Name of the piece that move i moves, as the board labels it (by identity: 兵3 stays 兵3), or in `lang`. */
-  private moverName(i: number, lang?: Lang): string {
-    return this.nameAt(i, this.moves[i]!.from, lang);
+  /** Name of the piece that move i moves, as the board labels it (by identity: soldier 3 stays soldier 3). */
+  private moverName(i: number): string {
+    return this.nameAt(i, this.moves[i]!.from);
   }
 
   /**
-   * Name of the piece with its top-left at `cell` in position i: the board's own label (the same in both languages,
-   * so list, hints and board agree), or the name in `lang` for screen readers; a tile's number.
+   * Name of the piece with its top-left at `cell` in position i, in the player's language — the board's label, so
+   * list, hints, board and what a screen reader says agree ("兵3" / "soldier 3"); a tile's number.
    */
-  private nameAt(i: number, cell: readonly [number, number], lang?: Lang): string {
+  private nameAt(i: number, cell: readonly [number, number]): string {
     const before = this.positions[i]!;
     const pieceIndex = before.pieces.findIndex((p) => p.row === cell[0] && p.col === cell[1]);
-    if (this.startNames) return this.startNames[this.identities[i]![pieceIndex]!]![lang ?? 'zh'];
+    if (this.startNames) return this.startNames[this.identities[i]![pieceIndex]!]![this.lang];
     const letter = before.pieces[pieceIndex]?.letter ?? '?';
     return this.tiles ? String(tileNumber(letter)) : letter;
   }
 
-  /** A move from the position on the board as the list writes it: "关羽 ←", "兵3 ↓↓", "S2 →", "11 ↑". */
+  /** A move from the position on the board as the list writes it: "关羽 ←" / "Guan Yu ←", "兵3 ↓↓", "S2 →", "11 ↑". */
   describe(move: Move): string {
     return `${this.nameAt(this.index, move.from)} ${arrows(move)}`;
   }
@@ -294,7 +297,7 @@ export class Player extends EventTarget {
         const n = el('span', 'move-n');
         n.textContent = `${i + 1}.`;
         b.append(n, ` ${this.moverName(i)} ${arrows(m)}`);
-        b.setAttribute('aria-label', `${i + 1}. ${this.moverName(i, this.lang)} ${arrows(m)}`);
+        b.setAttribute('aria-label', `${i + 1}. ${this.moverName(i)} ${arrows(m)}`);
         b.addEventListener('click', () => {
           this.pause();
           this.jump(i + 1);
@@ -303,8 +306,21 @@ export class Player extends EventTarget {
         return li;
       }),
     );
+    this.fitListColumns();
     this.summary.textContent = `${t('moveList', this.lang)} (${this.moves.length})`;
     this.list.setAttribute('aria-label', t('moveList', this.lang));
+  }
+
+  /**
+   * The list's columns as wide as its longest entry ("12. Huang Zhong ←↓"), so an English name is never cut short
+   * of its arrows; never narrower than board.css makes them. Estimated from the text (the list may be collapsed, so
+   * nothing can be measured): about 0.6 em a letter, 1 em an arrow or a Chinese character.
+   */
+  private fitListColumns(): void {
+    const widthEm = (text: string) => [...text].reduce((sum, ch) => sum + (/[\u2190-\u21ff\u4e00-\u9fff]/.test(ch) ? 1 : ch === ' ' ? 0.3 : 0.6), 0);
+    const widest = Math.max(0, ...[...this.list.querySelectorAll('.move')].map((b) => widthEm(b.textContent ?? '')));
+    // + the button's padding and a little slack; 8.4rem is board.css's column minimum.
+    this.list.style.gridTemplateColumns = `repeat(auto-fill, minmax(max(${MOVE_COLUMN_MIN_REM}rem, ${(widest + 1.2).toFixed(1)}em), 1fr))`;
   }
 
   private label(b: HTMLElement, key: Key): void {

@@ -8,6 +8,7 @@ import { countText, currentLang, downloadText, progressText, setupLangSwitch, t,
 import { Player } from './player.ts';
 import { problemText } from './problem-text.ts';
 import { solveInBrowser, solveRemote, watchJob, type JobWatch } from './solve-client.ts';
+import { TileMarks } from './tile-marks.ts';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -66,6 +67,14 @@ async function main(): Promise<void> {
     document.querySelector<HTMLElement>('input[name=metric][value=step]')!.closest('label')!.hidden = true;
   }
   const player = new Player($('player'), start, { globalKeys: true, exit: !tiles, tiles });
+  // Tiles: the distance each slidable tile leads to.
+  const tileMarks = new TileMarks({
+    player,
+    metric: () => metric,
+    lineNext: () => (lineDistance(player.position) !== undefined ? player.nextMove : undefined),
+    codeOf,
+    toGoText: (distance) => (distance === 0 ? t('solvedTiles') : toGo(distance, metric)),
+  });
   let metric = metricFromUrl();
   if (tiles && metric === 'step') metric = 'move';
   let result: SolveResult | TilesResult | null = null;
@@ -302,7 +311,8 @@ async function main(): Promise<void> {
     if (player.shown !== layout) return; // moved on meanwhile
     const distance = evaluation ? evaluation.distance : result && !result.solvable && i === 0 ? null : lineDistance(i);
     showDistance(distance);
-    if (tiles && moved) void markTiles(layout, distance);
+    // Marked when the position changes, and again once its distance is known (the first refresh may not know it).
+    if (tiles && (moved || !tileMarks.isFor(layout, distance))) void tileMarks.mark(layout, distance);
     if (branch >= 0 && i > 0 && isSolved(layout)) {
       setStatus(() => solvedIn(i, solution.length, metric, tiles));
       showReplayLink(i);
@@ -315,33 +325,6 @@ async function main(): Promise<void> {
     }
     if (moved) said = null;
     if (branch < 0 || !isSolved(layout)) $('replay-line').hidden = true;
-  }
-
-  /**
-   * Tiles: each tile that can slide is marked with the distance it leads to, closer or farther. The line's own next
-   * move is known; on an 8-puzzle the others are solved at once in the page's worker; on larger boards they stay
-   * unmarked (each would be a search of its own).
-   */
-  async function markTiles(layout: Layout, here: number | null | undefined): Promise<void> {
-    player.board.clearHighlight('worth');
-    if (typeof here !== 'number' || here === 0 || (tiles && metric === 'straight')) return;
-    const next = lineDistance(player.position) !== undefined ? player.nextMove : undefined;
-    const small = layout.width * layout.height <= 9;
-    const worths: Array<{ move: Move; distance: number }> = [];
-    for (const move of tileMoves(layout)) {
-      if (next && sameMove(next, move)) worths.push({ move, distance: here - 1 });
-      else if (small) {
-        const solved = await solveInBrowser(codeOf(movePiece(layout, move.from, move.to)), metric, null, () => undefined).result.catch(() => null);
-        if (solved?.length != null) worths.push({ move, distance: solved.length });
-      }
-      if (player.shown !== layout) return; // moved on meanwhile
-    }
-    player.board.highlight(worths.map((w) => w.move.from), 'worth', (mark, k) => {
-      const { move, distance } = worths[k]!;
-      mark.dataset.distance = String(distance);
-      mark.dataset.worth = distance < here ? 'closer' : 'farther';
-      mark.title = `${player.describe(move)}: ${distance === 0 ? t('solvedTiles') : toGo(distance, metric)}`;
-    });
   }
 
   function showDistance(d: number | null | undefined): void {

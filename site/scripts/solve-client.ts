@@ -127,6 +127,11 @@ export function crossOriginWorker(moduleUrl: string, base: string): WorkerSource
 }
 
 const siteWorker: WorkerSource = { base: '', start: () => new Worker(new URL('./solver-worker.ts', import.meta.url), { type: 'module' }) };
+/**
+ * A second worker of the site's solver, for searches nobody waits for (the distance marks of a 15-puzzle's tiles),
+ * so that they never hold up a search the page is waiting for.
+ */
+export const markingWorker: WorkerSource = { base: '', start: () => new Worker(new URL('./solver-worker.ts', import.meta.url), { type: 'module' }) };
 
 interface Pending {
   settle: (r: SolveResult | TilesResult | null) => void;

@@ -209,7 +209,7 @@ describe('play mode on the classic board', () => {
     // The end of the replay: solved, not "81 moves to go".
     await page.locator('#player .ctl-end').click();
     await page.waitForFunction(() => document.querySelector<HTMLElement>('#distance')?.dataset.distance === '0');
-    expect(await page.textContent('#distance')).toBe('Solved! 曹操 escaped.');
+    expect(await page.textContent('#distance')).toBe('Solved! Cao Cao escaped.');
     expect(await page.isVisible('#player .done-badge')).toBe(true);
     await page.close();
   });

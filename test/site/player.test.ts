@@ -272,7 +272,7 @@ describe('数字华容道 drawn as numbers', () => {
     await ready(page);
     await page.click('#player .piece[data-letter="8"]'); // one tap slides a tile next to the blank
     await page.waitForFunction(() => /in order/.test(document.querySelector('#status')!.textContent!));
-    expect(await page.textContent('#status')).not.toContain('曹操');
+    expect(await page.textContent('#status')).not.toMatch(/曹操|Cao Cao/);
     await page.close();
   });
 });
@@ -349,28 +349,36 @@ describe('the move list while playing back', () => {
     await page.close();
   });
 
-  it('numbers the soldiers 兵1–兵4 the same on the board and in the list, and marks the piece that moved', async () => {
-    const page = await open(`/s/${HENGDAO}`);
-    await ready(page);
-    const start = await page.$$eval('#player .piece-S .piece-label', (els) => els.map((el) => el.textContent).sort());
-    expect(start).toEqual(['兵1', '兵2', '兵3', '兵4']);
-    // After each move, the list names the same piece the board marks as moved (identities followed through all 81).
-    const mismatches = await page.evaluate(async () => {
-      const out: string[] = [];
-      const items = [...document.querySelectorAll<HTMLButtonElement>('.move-list .move')];
-      for (const [i, item] of items.entries()) {
-        item.click();
-        const moved = [...document.querySelectorAll('#player .piece.moved')];
-        const name = item.textContent!.replace(/^\d+\.\s*/, '').replace(/[↑↓←→]+$/, '').trim();
-        const label = (el: Element) => el.querySelector('.piece-label')!.textContent!.replace(/\n/g, '');
-        if (moved.length !== 1 || label(moved[0]!) !== name) out.push(`${i + 1}: ${item.textContent} vs ${moved.map(label)}`);
-      }
-      return out;
-    });
-    expect(mismatches).toEqual([]);
-    const labels = await page.$$eval('#player .piece-S', (els) => els.map((el) => el.getAttribute('aria-label')!.split(' (')[0]).sort());
-    expect(labels).toEqual(['soldier 1', 'soldier 2', 'soldier 3', 'soldier 4']);
-    await page.close();
+  it('numbers the soldiers the same on the board, in the list and in what a screen reader hears, in each language, and marks the piece that moved', async () => {
+    const soldiers = { en: ['soldier 1', 'soldier 2', 'soldier 3', 'soldier 4'], zh: ['兵1', '兵2', '兵3', '兵4'] };
+    for (const lang of ['en', 'zh'] as const) {
+      const page = await open('/');
+      await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+      await page.goto(`${server.url}/s/${HENGDAO}`);
+      await ready(page);
+      // A label is written a word (en) or a character (zh) per line on a narrow piece.
+      const start = await page.$$eval('#player .piece-S .piece-label', (els, l) => els.map((el) => el.textContent!.replace(/\n/g, l === 'zh' ? '' : ' ')).sort(), lang);
+      expect(start, lang).toEqual(soldiers[lang]);
+      // After each move, the list names the same piece the board marks as moved (identities followed through all 81),
+      // and its accessible name says what it shows.
+      const mismatches = await page.evaluate(async (l) => {
+        const out: string[] = [];
+        const items = [...document.querySelectorAll<HTMLButtonElement>('.move-list .move')];
+        for (const [i, item] of items.entries()) {
+          item.click();
+          const moved = [...document.querySelectorAll('#player .piece.moved')];
+          const name = item.textContent!.replace(/^\d+\.\s*/, '').replace(/[↑↓←→]+$/, '').trim();
+          const label = (el: Element) => el.querySelector('.piece-label')!.textContent!.replace(/\n/g, l === 'zh' ? '' : ' ');
+          if (moved.length !== 1 || label(moved[0]!) !== name) out.push(`${i + 1}: ${item.textContent} vs ${moved.map(label)}`);
+          if (item.getAttribute('aria-label') !== item.textContent!.replace(/^(\d+\.)\s*/, '$1 ')) out.push(`${i + 1}: spoken ${item.getAttribute('aria-label')}`);
+        }
+        return out;
+      }, lang);
+      expect(mismatches, lang).toEqual([]);
+      const spoken = await page.$$eval('#player .piece-S', (els) => els.map((el) => el.getAttribute('aria-label')!.split(' (')[0]).sort());
+      expect(spoken, lang).toEqual(soldiers[lang]);
+      await page.close();
+    }
   });
 
   it('playback that reaches the end shows the solved state', async () => {
@@ -380,7 +388,7 @@ describe('the move list while playing back', () => {
     await page.locator('.move-list li:nth-child(80) button').click();
     await page.click('.ctl-forward');
     await page.waitForSelector('.done-badge', { state: 'visible' });
-    expect(await page.textContent('.done-badge')).toContain('曹操 escaped');
+    expect(await page.textContent('.done-badge')).toContain('Cao Cao escaped');
     expect(await page.getAttribute('#player .board', 'class')).toContain('solved');
     await page.click('.ctl-back');
     await page.waitForSelector('.done-badge', { state: 'hidden' });
@@ -434,13 +442,18 @@ describe('language', () => {
     await page.click('#hint');
     const hint = await page.textContent('#status');
     expect(hint).toMatch(/^Hint: .* 80 moves to go$/);
-    // The list shows the board's own labels in both languages; its accessible names follow the language.
-    expect(await page.textContent('.move-list li:nth-child(1)')).toMatch(/赵云|张飞|马超|黄忠|关羽|曹操|兵\d/);
-    expect(await page.getAttribute('.move-list li:nth-child(1) .move', 'aria-label')).toMatch(/Zhao Yun|Zhang Fei|Ma Chao|Huang Zhong|Guan Yu|Cao Cao|soldier \d/);
+    // Piece names in the page's language everywhere: the hint, the list, its accessible names, the board.
+    const englishName = /^(Zhao Yun|Zhang Fei|Ma Chao|Huang Zhong|Guan Yu|Cao Cao|soldier \d) [↑↓←→]+$/;
+    expect(hint).toMatch(/^Hint: (Zhao Yun|Zhang Fei|Ma Chao|Huang Zhong|Guan Yu|Cao Cao|soldier \d) [↑↓←→]+ · /);
+    expect((await page.textContent('.move-list li:nth-child(1)'))!.replace(/^1\.\s*/, '')).toMatch(englishName);
+    expect(await page.getAttribute('.move-list li:nth-child(1) .move', 'aria-label')).toMatch(/^1\. (Zhao Yun|Zhang Fei|Ma Chao|Huang Zhong|Guan Yu|Cao Cao|soldier \d) /);
+    expect(await page.textContent('#player .piece-B .piece-label')).toBe('Cao Cao');
     await page.click('[data-set-lang="zh"]');
-    expect(await page.textContent('#status')).toMatch(/^提示: .*最少还需 80 步$/);
+    expect(await page.textContent('#status')).toMatch(/^提示: (赵云|张飞|马超|黄忠|关羽|曹操|兵\d) [↑↓←→]+ · 最少还需 80 步$/);
+    expect((await page.textContent('.move-list li:nth-child(1)'))!.replace(/^1\.\s*/, '')).toMatch(/^(赵云|张飞|马超|黄忠|关羽|曹操|兵\d) [↑↓←→]+$/);
     const first = await page.getAttribute('.move-list li:nth-child(1) .move', 'aria-label');
-    expect(first).toMatch(/赵云|张飞|马超|黄忠|关羽|曹操|兵\d/);
+    expect(first).toMatch(/^1\. (赵云|张飞|马超|黄忠|关羽|曹操|兵\d) /);
+    expect(await page.textContent('#player .piece-B .piece-label')).toBe('曹操');
     expect(await page.getAttribute('#player .piece-B', 'aria-label')).toMatch(/^曹操 /);
     expect(await page.getAttribute('.ctl-play', 'aria-label')).toBe('播放');
     expect(await page.textContent('.moves-summary')).toBe('走法 (81)');

@@ -46,6 +46,19 @@ describe('problemText', () => {
     for (const code of ['empty', 'too-long', 'empty-row', 'row-length', 'bad-character', 'no-empty', 'piece-incomplete', 'board-too-small', 'bad-commoncode', 'blank-count', 'bad-tile', 'duplicate-tile']) expect(seen).toContain(code);
   });
 
+  it('says the size of a board too large or too small, as the English does', () => {
+    const sized: Array<[string, string]> = [
+      ['SSSSSSSSSSS.-SSSSSSSSSSSS', '棋盘太大：这个有 12 列 2 行，最大 10×10'],
+      ['123456789-.', '棋盘太大：这个有 9 列 2 行，最大 6×6'],
+      ['S.', '棋盘太小：这个有 2 列 1 行，最小 2×2'],
+    ];
+    for (const [code, zh] of sized) {
+      const parsed = parsePuzzleCode(code);
+      if (parsed.ok) throw new Error(`${code} parsed`);
+      expect(problemText(parsed.error, 'zh'), parsed.error.message).toBe(zh);
+    }
+  });
+
   it('keeps the English reason behind a Chinese lead for a problem it has no sentence for', () => {
     const zh = problemText({ code: 'something-new', message: 'a new kind of problem', at: { row: 2, col: 3 } }, 'zh');
     expect(zh).toBe('布局代码有误（第 3 行第 4 列）：a new kind of problem');

@@ -37,6 +37,34 @@ describe('malformed requests are 400s that say what is wrong, never 5xx', () => 
     });
   }
 
+  // Every schema failure in the project's words: the parameter named, what it must be, what was sent.
+  const LIBRARY_WORDS = /Too small|Too big|Invalid (input|option|string)|expected (string|number|one of)|>=|<=/;
+  const wordingCases: Array<[string, string, RequestInit | null, string, string]> = [
+    ['an empty layout (GET)', '/solve?layout=', null, 'invalid-query', 'layout is empty: give a layout code such as VBBV-VBBV-VHHV-VSSV-S..S'],
+    ['no layout (GET)', '/solve?metric=step', null, 'invalid-query', 'layout is required: give a layout code such as VBBV-VBBV-VHHV-VSSV-S..S'],
+    ['an unknown metric (GET)', '/solve?layout=VBBV-VBBV-VHHV-VSSV-S..S&metric=foo', null, 'invalid-query', 'metric must be move, straight or step (got "foo")'],
+    ['optimal not true/false (GET)', '/solve?layout=123-456-78.&optimal=yes', null, 'invalid-query', 'optimal must be true or false (got "yes")'],
+    ['a layout over 256 characters (GET)', `/solve?layout=${'S'.repeat(300)}`, null, 'too-long', 'layout has 300 characters, at most 256'],
+    ['an empty layout (POST)', '/solve', { body: '{"layout":""}' }, 'invalid-json', 'layout is empty: give a layout code such as VBBV-VBBV-VHHV-VSSV-S..S'],
+    ['no layout (POST)', '/solve', { body: '{"metric":"move"}' }, 'invalid-json', 'layout is required: give a layout code such as VBBV-VBBV-VHHV-VSSV-S..S'],
+    ['an unknown metric (POST)', '/solve', { body: '{"layout":"123-456-78.","metric":"hop"}' }, 'invalid-json', 'metric must be move, straight or step (got "hop")'],
+    ['a goal piece of two letters', '/solve', { body: '{"layout":"123-456-78.","goal":{"piece":"XY","at":[0,0]}}' }, 'invalid-json', 'goal.piece must be a piece letter such as "B", or the piece\'s top-left cell [row, col] (got "XY")'],
+    ['a negative goal cell', '/solve', { body: '{"layout":"123-456-78.","goal":{"piece":"B","at":[0,-1]}}' }, 'invalid-json', 'goal.at[1] must be at least 0 (got -1)'],
+    ['a goal cell of three numbers', '/solve', { body: '{"layout":"123-456-78.","goal":{"piece":"B","at":[0,1,2]}}' }, 'invalid-json', 'goal.at must be the target top-left cell [row, col] (got [0,1,2])'],
+    ['a fractional goal cell', '/solve', { body: '{"layout":"123-456-78.","goal":{"piece":"B","at":[0.5,1]}}' }, 'invalid-json', 'goal.at[0] must be a whole number (got 0.5)'],
+    ['a goal without its target', '/solve', { body: '{"layout":"123-456-78.","goal":{"piece":"B"}}' }, 'invalid-json', 'goal.at is required: give the target top-left cell [row, col]'],
+    ['a goal that is a number', '/solve', { body: '{"layout":"123-456-78.","goal":5}' }, 'invalid-json', 'goal must be an object { "piece": …, "at": [row, col] }, or for tiles puzzles a tiles code such as "123-456-78.", not a number'],
+  ];
+  for (const [name, path, init, code, message] of wordingCases) {
+    it(`${name} → 400 ${code}, in the project's words`, async () => {
+      const res = init ? await post(init.body as string) : await call(path, { headers: freshClient() });
+      expect(res.status).toBe(400);
+      const { error } = await json(res);
+      expect(error).toEqual({ code, message });
+      expect(error.message).not.toMatch(LIBRARY_WORDS);
+    });
+  }
+
   it('a repeated query parameter is named', async () => {
     const res = await call('/solve?layout=a&layout=b', { headers: freshClient() });
     expect(res.status).toBe(400);

@@ -17,7 +17,23 @@ describe('GET /oembed', () => {
     expect(body.width).toBeLessThanOrEqual(300);
     expect(body.height).toBeLessThanOrEqual(400);
     expect(body.html).toMatch(new RegExp(`^<iframe src="http://huarong.test/embed/${HENGDAO.replace(/\./g, '\\.')}\\?metric=step" width="${body.width}" height="${body.height}"`));
-    expect(body.thumbnail_url).toBe(`http://huarong.test/img/${HENGDAO}.svg`);
+    // The link-preview PNG: many previewers show no SVG.
+    expect([body.thumbnail_url, body.thumbnail_width, body.thumbnail_height]).toEqual([`http://huarong.test/img/${HENGDAO}.png`, 1200, 630]);
+    const thumb = await call(`/img/${HENGDAO}.png`);
+    expect([thumb.status, thumb.headers.get('Content-Type')]).toEqual([200, 'image/png']);
+  });
+
+  it('titles a named layout by its name, any other by its code', async () => {
+    const named = await json(await call(`/oembed?url=${ours(`/s/${HENGDAO}`)}`));
+    expect(named.title).toBe('横刀立马');
+    expect(named.html).toContain('title="横刀立马"');
+    const byCommonCode = await json(await call(`/oembed?url=${ours('/embed/1A9BF0C')}`));
+    expect(byCommonCode.title).toBe('横刀立马');
+    const unnamed = await json(await call(`/oembed?url=${ours('/s/BB.-BB.-...')}`));
+    expect(unnamed.title).toBe('华容道 BB.-BB.-...');
+    const tiles = await json(await call(`/oembed?url=${ours('/s/867-254-3.1')}`));
+    expect(tiles.title).toBe('数字华容道 867-254-3.1');
+    expect(tiles.thumbnail_url).toBe('http://huarong.test/img/867-254-3.1.png');
   });
 
   it('accepts /embed/ URLs and CommonCodes, and uses a default size', async () => {
@@ -31,9 +47,31 @@ describe('GET /oembed', () => {
     expect((await call(`/oembed?url=${encodeURIComponent(`https://elsewhere.example/s/${HENGDAO}`)}`)).status).toBe(404);
     expect((await call(`/oembed?url=${ours('/s/VBBV-XX')}`)).status).toBe(404);
     expect((await call(`/oembed?url=${ours('/layouts/')}`)).status).toBe(404);
-    expect((await call('/oembed')).status).toBe(404);
+    const missing = await call('/oembed');
+    expect(missing.status).toBe(400);
+    expect((await json(missing)).error).toMatchObject({ code: 'invalid-query', message: expect.stringMatching(/^url is required: give the link of a page of this site, such as http:\/\/huarong\.test\/s\//) });
     const xml = await call(`/oembed?url=${ours(`/s/${HENGDAO}`)}&format=xml`);
     expect(xml.status).toBe(501);
     expect((await json(xml)).error.code).toBe('format-not-implemented');
+  });
+});
+
+describe('/embed/ with no code', () => {
+  it('is a 404 page that says how to use the address (the page script writes it in the reader\'s language)', async () => {
+    for (const path of ['/embed/', '/embed']) {
+      const res = await call(path, { headers: { Accept: 'text/html' } });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('Content-Type')).toContain('text/html');
+      const html = await res.text();
+      expect(html).toContain('<title>Embed a 华容道 solution: /embed/&lt;code&gt; — Huarong</title>');
+      expect(html).toMatch(/<div id="player" hidden/);
+    }
+  });
+
+  it('answers a client that asks for JSON in the API\'s error shape, with an example', async () => {
+    const res = await call('/embed/', { headers: { Accept: 'application/json' } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('Vary')).toContain('Accept');
+    expect((await json(res)).error).toEqual({ code: 'no-layout', message: `put a layout code after /embed/, e.g. http://huarong.test/embed/${HENGDAO}; options and the iframe snippet: /docs/#iframe` });
   });
 });

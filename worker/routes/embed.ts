@@ -3,9 +3,10 @@
  * (/oembed), which hands WordPress-style consumers an <iframe> to /embed/<code>.
  */
 import { Hono } from 'hono';
-import { boardSvg, escapeXml, parsePuzzleCode, type Layout } from '../../solver/index.ts';
+import { PREVIEW_HEIGHT, PREVIEW_WIDTH, escapeXml, parsePuzzleCode, type Layout } from '../../solver/index.ts';
 import type { AppEnv } from '../env.ts';
 import { errorResponse } from '../errors.ts';
+import { nameOf } from '../named.ts';
 import { linkCaching, siteOrigin } from '../origin.ts';
 import { boardStyle } from './pages.ts';
 
@@ -30,26 +31,42 @@ embedRoutes.get('/embed/*', async (c) => {
   if (parsed.ok && parsed.value.canonical !== code) {
     return c.redirect(`/embed/${parsed.value.canonical}${new URL(c.req.url).search}`, 301);
   }
+  // No code: nothing to embed here (404), but the answer says how to use the address: the page shows it in the
+  // reader's language; a client that asks for JSON only gets it in the API's error shape.
+  if (!code && wantsJsonOnly(c.req.header('Accept'))) {
+    return errorResponse(c, 404, { code: 'no-layout', message: `put a layout code after /embed/, e.g. ${siteOrigin(c.env, c.req.url)}${EXAMPLE_EMBED}; options and the iframe snippet: /docs/#iframe` }, { Vary: 'Accept' });
+  }
   if (!c.env.ASSETS) return errorResponse(c, 404, { code: 'not-found', message: 'the site is not built (run npm run build)' });
   const shell = await c.env.ASSETS.fetch(new Request(new URL('/embed/', c.req.url)));
-  const title = parsed.ok ? `华容道 ${code} — Huarong` : 'Invalid layout — Huarong';
+  const title = parsed.ok ? `华容道 ${code} — Huarong` : code ? 'Invalid layout — Huarong' : 'Embed a 华容道 solution: /embed/<code> — Huarong';
   const page = new HTMLRewriter()
     .on('title', { element: (el) => void el.setInnerContent(title) })
     // The board's space is reserved in the served HTML, so nothing moves when the player script replaces it.
     .on('#player .board', { element: (el) => void (parsed.ok && el.setAttribute('style', boardStyle(parsed.value.layout))) })
+    // With no code there is no player to reserve room for: the page script writes how to use the address instead.
+    .on('#player', { element: (el) => void (!code && el.setAttribute('hidden', '')) })
     .transform(shell);
   const headers = new Headers(page.headers);
+  if (!code) headers.set('Vary', 'Accept');
   headers.set('Content-Type', 'text/html; charset=utf-8');
   headers.set('Cache-Control', 'public, max-age=300');
   return new Response(page.body, { status: parsed.ok ? 200 : 404, headers });
 });
 
-embedRoutes.get('/oembed', (c) => {
+const EXAMPLE_EMBED = '/embed/VBBV-VBBV-VHHV-VSSV-S..S';
+
+/** An Accept header that takes JSON and no HTML (curl's default *\/* takes the page). */
+function wantsJsonOnly(accept: string | undefined): boolean {
+  return !!accept && /application\/json/.test(accept) && !/text\/html/.test(accept);
+}
+
+embedRoutes.get('/oembed', async (c) => {
   const format = c.req.query('format') ?? 'json';
   if (format !== 'json') return errorResponse(c, 501, { code: 'format-not-implemented', message: `format ${format} is not supported; use format=json` });
   const target = c.req.query('url');
   const origin = siteOrigin(c.env, c.req.url);
-  const found = target ? layoutOfOurUrl(target, [new URL(origin).host, new URL(c.req.url).host]) : null;
+  if (!target) return errorResponse(c, 400, { code: 'invalid-query', message: `url is required: give the link of a page of this site, such as ${origin}/s/VBBV-VBBV-VHHV-VSSV-S..S` });
+  const found = layoutOfOurUrl(target, [new URL(origin).host, new URL(c.req.url).host]);
   if (!found) return errorResponse(c, 404, { code: 'not-found', message: 'url must be a /s/ or /embed/ link of this site with a valid layout' });
   const maxWidth = positive(c.req.query('maxwidth'));
   const maxHeight = positive(c.req.query('maxheight'));
@@ -63,10 +80,11 @@ embedRoutes.get('/oembed', (c) => {
   if (width < MIN_EMBED_WIDTH || height < MIN_EMBED_HEIGHT) {
     return errorResponse(c, 404, { code: 'too-small', message: `the player needs at least ${MIN_EMBED_WIDTH}×${MIN_EMBED_HEIGHT} pixels; maxwidth/maxheight allow ${width}×${height}` });
   }
-  const { layout, code, metric } = found;
-  const title = `华容道 ${code}`;
+  const { layout, code, kind, metric } = found;
+  // A named layout is known by its name (横刀立马); any other by its code.
+  const named = kind === 'klotski' ? await nameOf(c.env, layout) : null;
+  const title = named?.name ?? `${kind === 'tiles' ? '数字华容道' : '华容道'} ${code}`;
   const src = `${origin}/embed/${code}${metric ? `?metric=${encodeURIComponent(metric)}` : ''}`;
-  const thumb = thumbnailSize(layout);
   return c.json({
     version: '1.0',
     type: 'rich',
@@ -77,13 +95,14 @@ embedRoutes.get('/oembed', (c) => {
     width,
     height,
     cache_age: 86400,
-    thumbnail_url: `${origin}/img/${code}.svg`,
-    thumbnail_width: thumb.width,
-    thumbnail_height: thumb.height,
+    // The link-preview PNG (board, name, counts): previewers that show no SVG show a PNG.
+    thumbnail_url: `${origin}/img/${code}.png`,
+    thumbnail_width: PREVIEW_WIDTH,
+    thumbnail_height: PREVIEW_HEIGHT,
   }, 200, { 'Cache-Control': linkCaching(c.env, c.req.url, 'public, max-age=86400') });
 });
 
-function layoutOfOurUrl(text: string, hosts: string[]): { layout: Layout; code: string; metric?: string } | null {
+function layoutOfOurUrl(text: string, hosts: string[]): { layout: Layout; code: string; kind: 'klotski' | 'tiles'; metric?: string } | null {
   let url: URL;
   try {
     url = new URL(text);
@@ -102,12 +121,7 @@ function layoutOfOurUrl(text: string, hosts: string[]): { layout: Layout; code: 
   const parsed = parsePuzzleCode(code);
   if (!parsed.ok) return null;
   const metric = url.searchParams.get('metric') ?? undefined;
-  return { layout: parsed.value.layout, code: parsed.value.canonical, metric: metric && ['straight', 'step'].includes(metric) ? metric : undefined };
-}
-
-function thumbnailSize(layout: Layout): { width: number; height: number } {
-  const m = /width="([\d.]+)" height="([\d.]+)"/.exec(boardSvg(layout, { cell: 60, labels: false }))!;
-  return { width: Math.round(Number(m[1])), height: Math.round(Number(m[2])) };
+  return { layout: parsed.value.layout, code: parsed.value.canonical, kind: parsed.value.kind, metric: metric && ['straight', 'step'].includes(metric) ? metric : undefined };
 }
 
 function positive(text: string | undefined): number | undefined {
