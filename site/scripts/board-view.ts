@@ -29,6 +29,8 @@ export class BoardView {
   private tiles: boolean;
   private lang: Lang;
   private playable = false;
+  /** The goal drawn as a ghost outline: where the goal piece's top-left must go, and its size. */
+  private goal: { row: number; col: number; width: number; height: number } | null = null;
   /** Top-left cell of the piece that is the board's Tab stop in play mode. */
   private rovingCell: [number, number] | null = null;
 
@@ -87,6 +89,12 @@ export class BoardView {
     this.render();
   }
 
+  /** Draws the goal as a ghost outline of the goal piece at its target (none when null). */
+  setGoal(goal: { row: number; col: number; width: number; height: number } | null): void {
+    this.goal = goal;
+    this.render();
+  }
+
   /** Focuses the piece whose top-left is (row, col), if there is one (it becomes the board's Tab stop). */
   focusPiece(row: number, col: number): void {
     const el = this.pieces[this.pieceIndexAt(row, col)];
@@ -107,6 +115,13 @@ export class BoardView {
     exit.style.left = `${(Math.floor((width - 2) / 2) / width) * 100}%`;
     exit.style.width = `${(2 / width) * 100}%`;
     if (this.exit) this.root.append(exit);
+    if (this.goal) {
+      const ghost = document.createElement('div');
+      ghost.className = 'goal-ghost';
+      ghost.setAttribute('aria-hidden', 'true');
+      this.place(ghost, { letter: '', ...this.goal }, this.goal.row, this.goal.col);
+      this.root.append(ghost);
+    }
     this.root.setAttribute('aria-label', this.lang === 'zh' ? `${width}×${height} 棋盘` : `${width}×${height} board`);
     this.pieces = this.layout.pieces.map((p, i) => {
       const el = document.createElement('div');

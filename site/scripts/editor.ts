@@ -7,6 +7,8 @@ import { FIXED_SHAPES, formatLayout, formatTiles, isTilesCode, parityInvariant, 
 import { BoardView } from './board-view.ts';
 import { currentLang, setupLangSwitch, t, type Key, type Lang } from './i18n.ts';
 import { problemText as inLang } from './problem-text.ts';
+import { GoalPicker } from './goal-picker.ts';
+import { goalParam, readGoal, type Cell } from './page-goal.ts';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -24,6 +26,13 @@ const board = new BoardView($('editor-board'), layout);
 let cursor: [number, number] = [0, 0];
 let keyboardUsed = false;
 const codeInput = $<HTMLInputElement>('code');
+/** The goal set with Goal (the piece by its top-left cell, and its target); none: the default (the one B out). */
+let goal: { piece: Cell; at: Cell } | null = null;
+const goalFromLink = params.get('goal');
+if (goalFromLink && goalFromLink !== 'pick') {
+  const read = readGoal(layout, goalFromLink);
+  if ('goal' in read && read.goal.spec) goal = { piece: read.goal.startCell, at: read.goal.target };
+}
 const message = $('validation');
 
 // ---- history ------------------------------------------------------------------------------------------------------
@@ -98,8 +107,11 @@ function show(next: Layout, fromText = false): void {
   if (!fromText) codeInput.value = code;
   const check = parseLayout(code);
   const blocks = layout.pieces.filter((p) => p.letter === 'B').length;
-  const problem: (() => string) | null = !check.ok ? () => inLang(check.error, currentLang()) : blocks === 0 ? () => t('noBlock') : blocks > 1 ? () => t('manyBlocks') : null;
-  say(problem ?? (() => t('valid')), problem !== null);
+  // A goal whose piece is gone (moved, erased) or whose place no longer fits the board is dropped.
+  if (goal && !('goal' in readGoal(layout, goalParam(goal)))) goal = null;
+  board.setGoal(goal ? { row: goal.at[0], col: goal.at[1], ...pieceSize(goal.piece) } : null);
+  const problem: (() => string) | null = !check.ok ? () => inLang(check.error, currentLang()) : goal ? null : blocks === 0 ? () => t('noBlock') : blocks > 1 ? () => t('manyBlocks') : null;
+  say(problem ?? (() => (goal ? `${t('valid')} ${t('goalSet')}` : t('valid'))), problem !== null);
   setSolve(problem ? null : code);
   $<HTMLInputElement>('width').value = String(layout.width);
   $<HTMLInputElement>('height').value = String(layout.height);
@@ -123,12 +135,36 @@ function showTiles(next: TilesBoard, fromText = false): void {
 function setSolve(code: string | null): void {
   const solve = $<HTMLAnchorElement>('solve');
   solve.setAttribute('aria-disabled', String(code === null));
-  solve.href = code === null ? '#' : `/s/${code}`;
+  solve.href = code === null ? '#' : `/s/${code}${goal && !tiles ? `?goal=${goalParam(goal)}` : ''}`;
 }
+
+function pieceSize(cell: Cell): { width: number; height: number } {
+  const piece = layout.pieces.find((p) => p.row === cell[0] && p.col === cell[1]);
+  return { width: piece?.width ?? 1, height: piece?.height ?? 1 };
+}
+
+// ---- the goal step: Goal, then a piece, then its place (goal-picker.ts) --------------------------------------------
+const picker = new GoalPicker(board, {
+  say: (text) => say(text, false),
+  done: (chosen) => {
+    remember();
+    goal = chosen;
+    show(layout);
+  },
+  cancelled: () => show(layout),
+});
+$('editor-goal').addEventListener('click', () => {
+  if (tiles) return;
+  picker.start(layout);
+});
 
 codeInput.value = initial;
 if (isTilesCode(initial) && parseTiles(initial).ok) showTiles((parseTiles(initial) as { ok: true; value: TilesBoard }).value);
-else if (parsedInitial.ok) show(layout);
+else if (parsedInitial.ok) {
+  show(layout);
+  // A solution page with no goal sends its board here to set one.
+  if (params.get('goal') === 'pick') picker.start(layout);
+}
 else {
   show(layout, true);
   say(() => inLang(parsedInitial.error, currentLang()), true);

@@ -1,9 +1,11 @@
 /** The /s/<code> page: validate the code, fetch the solution (or solve in the browser), play it, let people play. */
 import { codeFromPath } from './path-code.ts';
-import { decodeMoves, encodeMoves, evaluateMoves, formatLayout, formatTiles, legalMoves, solvedTiles, movePiece, parsePuzzleCode, tileMoves, tileNumber, unitMoves, type Layout, type Metric, type Move, type MoveEvaluation, type SearchPhase, type SolveResult, type TilesResult } from '../../solver/index.ts';
+import { decodeMoves, encodeMoves, evaluateMoves, formatLayout, formatTiles, legalMoves, solvedTiles, movePiece, parsePuzzleCode, tileMoves, tileNumber, unitMoves, type Layout, type Metric, type Move, type MoveEvaluation, type GoalSpec, type SearchPhase, type SolveResult, type TilesResult } from '../../solver/index.ts';
 import { ClassicTables } from './classic-tables.ts';
 import { copyOnClick } from './copy-button.ts';
 import { moveFocus } from './roving-focus.ts';
+import { GoalPicker } from './goal-picker.ts';
+import { goalCellAfter, goalParam, goalReached, goalSpecAt, readGoal } from './page-goal.ts';
 import { countText, currentLang, downloadText, progressText, setupLangSwitch, t, type Lang } from './i18n.ts';
 import { Player } from './player.ts';
 import { problemText } from './problem-text.ts';
@@ -67,6 +69,14 @@ async function main(): Promise<void> {
     document.querySelector<HTMLElement>('input[name=metric][value=step]')!.closest('label')!.hidden = true;
   }
   const player = new Player($('player'), start, { globalKeys: true, exit: !tiles, tiles });
+  // Klotski: the goal from the link (or the default), drawn as a ghost outline; tiles go in order.
+  const goalRead = tiles ? null : readGoal(start, new URL(location.href).searchParams.get('goal'));
+  const goal = goalRead && 'goal' in goalRead ? goalRead.goal : null;
+  if (goal) player.board.setGoal({ row: goal.target[0], col: goal.target[1], width: goal.width, height: goal.height });
+  /** The goal to search with from position i of the line shown (null: the default goal, or tiles). */
+  const goalSpecAtIndex = (i: number) => (goal ? goalSpecAt(goal, goalCellAfter(goal, line().slice(0, i))) : null);
+  // The tablebase knows the default goal only.
+  const tablesApply = () => !tiles && !goal?.spec;
   // Tiles: the distance each slidable tile leads to.
   const tileMarks = new TileMarks({
     player,
@@ -123,13 +133,13 @@ async function main(): Promise<void> {
    * Solves a layout: the Worker first, then (when it declines: over its budget, unreachable) the browser, with
    * progress and Cancel. Null when cancelled or failed (the status says why).
    */
-  async function solveLayout(layout: Layout, inBrowser = false): Promise<SolveResult | TilesResult | null> {
+  async function solveLayout(layout: Layout, inBrowser: boolean, goalSpec: GoalSpec | null): Promise<SolveResult | TilesResult | null> {
     cancelLocal?.();
     const code = codeOf(layout);
     const mine = ++solvesBegun;
     let watch: JobWatch | null = null;
     if (!inBrowser) {
-      const remote = await solveRemote(location.origin, code, metric);
+      const remote = await solveRemote(location.origin, code, metric, goalSpec);
       if (remote.ok) return remote.result;
       if (remote.failure.kind === 'bad-input') {
         setStatus(remote.failure.message);
@@ -146,7 +156,7 @@ async function main(): Promise<void> {
     const local = solveInBrowser(
       code,
       metric,
-      null,
+      goalSpec,
       (p) => {
         firstPhase ??= p.phase;
         setStatus(() => `${lead()} ${progressText(p, metric, undefined, firstPhase)}`, true);
@@ -201,7 +211,7 @@ async function main(): Promise<void> {
     arrivalNote = null;
     // Nothing to play, download or hint at until there is a line (the player disables its own controls meanwhile).
     setLineActions(false);
-    const found = await solveLayout(layout);
+    const found = await solveLayout(layout, false, goalSpecAtIndex(0));
     if (!found) return;
     result = found;
     setLineActions(true);
@@ -264,11 +274,12 @@ async function main(): Promise<void> {
     let layout = start;
     for (const m of line().slice(0, branch + own.length)) layout = movePiece(layout, m.from, m.to);
     let found: Move[] | null = null;
-    if (isSolved(layout)) found = [];
-    else if (!tiles && (await tables.ensure(layout, metric))) found = tableLine(layout);
+    const end = branch + own.length;
+    if (isSolved(layout, end)) found = [];
+    else if (tablesApply() && (await tables.ensure(layout, metric))) found = tableLine(layout);
     else {
       // Tiles: the page's own worker (its databases stay loaded), never the server's budget.
-      const solved = await solveLayout(layout, tiles);
+      const solved = await solveLayout(layout, tiles, goalSpecAtIndex(end));
       if (solved) found = tiles && metric === 'straight' ? unitMoves(solved.moves) : solved.moves;
     }
     if (token !== lineToken || found === null) return;
@@ -307,13 +318,13 @@ async function main(): Promise<void> {
   async function refresh(moved = false): Promise<void> {
     const layout = player.shown;
     const i = player.position;
-    evaluation = !tiles && (await tables.ensure(layout, metric)) ? evaluateMoves(layout, metric, tables.source) : null;
+    evaluation = tablesApply() && (await tables.ensure(layout, metric)) ? evaluateMoves(layout, metric, tables.source) : null;
     if (player.shown !== layout) return; // moved on meanwhile
     const distance = evaluation ? evaluation.distance : result && !result.solvable && i === 0 ? null : lineDistance(i);
     showDistance(distance);
     // Marked when the position changes, and again once its distance is known (the first refresh may not know it).
     if (tiles && (moved || !tileMarks.isFor(layout, distance))) void tileMarks.mark(layout, distance);
-    if (branch >= 0 && i > 0 && isSolved(layout)) {
+    if (branch >= 0 && i > 0 && isSolved(layout, i)) {
       setStatus(() => solvedIn(i, solution.length, metric, tiles));
       showReplayLink(i);
     } else if (branch >= 0 && continuation === null && i === branch + own.length) {
@@ -324,7 +335,7 @@ async function main(): Promise<void> {
       setStatus(() => text);
     }
     if (moved) said = null;
-    if (branch < 0 || !isSolved(layout)) $('replay-line').hidden = true;
+    if (branch < 0 || !isSolved(layout, i)) $('replay-line').hidden = true;
   }
 
   function showDistance(d: number | null | undefined): void {
@@ -431,11 +442,10 @@ async function main(): Promise<void> {
     void findContinuation();
   });
 
-  /** The page's default goal reached: 曹操 at the exit, or the tiles in order. */
-  function isSolved(layout: Layout): boolean {
+  /** The goal reached at position i of the line shown (`layout`): the goal piece at its place, or the tiles in order. */
+  function isSolved(layout: Layout, i: number): boolean {
     if (tiles) return codeOf(layout) === formatTiles(solvedTiles(layout.width, layout.height));
-    const goal = layout.pieces.find((p) => p.letter === 'B');
-    return !!goal && goal.row === layout.height - 2 && goal.col === Math.floor((layout.width - 2) / 2);
+    return !!goal && goalReached(goal, goalCellAfter(goal, line().slice(0, i)));
   }
 
   for (const input of document.querySelectorAll<HTMLInputElement>('input[name=metric]')) {
@@ -686,7 +696,7 @@ async function main(): Promise<void> {
     const next = player.nextMove;
     if (next && left !== undefined) return showHint(next, left - 1);
     // Anywhere else (your moves, the best line not found yet): solve from here (tiles in the page's worker).
-    const solved = await solveLayout(layout, tiles);
+    const solved = await solveLayout(layout, tiles, goalSpecAtIndex(i));
     if (player.shown !== layout || !solved) return;
     const first = (tiles && metric === 'straight' ? unitMoves(solved.moves) : solved.moves)[0];
     if (!first) {
@@ -717,6 +727,39 @@ async function main(): Promise<void> {
     void refresh();
     $('status').textContent = statusText();
   });
+  // Goal: pick a piece and its place on the board (from the start position); the link then carries it as ?goal=.
+  let goalLead: (() => string) | null = null;
+  const picker = tiles
+    ? null
+    : new GoalPicker(player.board, {
+        say: (text) => setStatus(() => (goalLead ? `${goalLead()} ${text()}` : text())),
+        done: (chosen) => {
+          const url = new URL(location.href);
+          for (const name of ['line', 'at', 'start']) url.searchParams.delete(name);
+          url.searchParams.set('goal', goalParam(chosen));
+          location.assign(url);
+        },
+        cancelled: () => setStatus(goalLead ?? ''),
+      });
+  $('set-goal').hidden = tiles;
+  $('set-goal').addEventListener('click', () => {
+    player.pause();
+    player.jump(0);
+    clearSelection();
+    picker?.start(start);
+  });
+  if (goalRead && 'problem' in goalRead) {
+    // No goal (no B, several, or a link's goal that does not fit): the goal step, in place of a dead board.
+    const problem = goalRead.problem;
+    goalLead = problem.code === 'bad-goal' ? () => `${t('badGoal')} (${problemText(problem, currentLang())})` : () => t('noGoal');
+    setLineActions(false);
+    $('solve-here').hidden = true;
+    $('play-help').hidden = true;
+    $<HTMLAnchorElement>('goal-in-editor').href = `/?layout=${encodeURIComponent(code)}&goal=pick`;
+    $('goal-step').hidden = false;
+    picker!.start(start);
+    return;
+  }
   await load(start);
 }
 
