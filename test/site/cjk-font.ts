@@ -5,7 +5,7 @@
  * Noto Sans SC from the devDependency @fontsource/noto-sans-sc, regular and bold, converted to TrueType (fontconfig
  * does not read WOFF2) and cut to U+2000 on (symbols and CJK), so Latin text keeps the browser's own font and Chinese
  * comes by the system's per-character fallback, as on a phone. The files and a fontconfig file that adds them to the
- * fonts the browser already uses go to node_modules/.cache/ (built once, about 20 s); FONTCONFIG_FILE given to
+ * fonts the browser already uses go to node_modules/.cache/ (built once, in about 2 s); FONTCONFIG_FILE given to
  * Chromium points at that file.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
