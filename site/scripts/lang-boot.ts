@@ -8,10 +8,13 @@
  * It stops at DOMContentLoaded; from then on applyLang (i18n.ts) handles switches.
  */
 import { currentLang, localizeHead, translateWithin } from './i18n.ts';
+import { bootTheme } from './theme.ts';
 
 const lang = currentLang();
 document.documentElement.dataset.uiLang = lang;
 document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+// Light or dark from the first paint too (theme.ts).
+bootTheme();
 // The title and description come before this script in <head>.
 localizeHead(lang);
 

@@ -1,11 +1,13 @@
 /**
  * Headless Chromium for the browser tests, driven by playwright-core. By default the Chromium that ships inside the
  * npm package @sparticuz/chromium (so `npm test` needs no system browser); CHROMIUM_PATH overrides it (e.g. Debian's
- * /usr/bin/chromium). That build has no CJK fonts: tests assert on the DOM, not on glyphs.
+ * /usr/bin/chromium). Either way it gets Noto Sans SC as a system font (cjk-font.ts): a phone has a CJK font, and
+ * the layout tests measure what a phone shows.
  */
 import sparticuz from '@sparticuz/chromium';
 import { chromium, type Browser } from 'playwright-core';
 import { groupAlive, type DevServer } from '../../scripts/dev-server.ts';
+import { cjkFontConfig } from './cjk-font.ts';
 
 /** Flags of the packaged build that would weaken what the tests check (CORS, framing, origin isolation). */
 const UNWANTED = new Set(['--disable-web-security', '--allow-running-insecure-content', '--single-process', '--disable-site-isolation-trials']);
@@ -13,9 +15,15 @@ const QUIET = ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-b
 
 export async function launch(): Promise<Browser> {
   const override = process.env.CHROMIUM_PATH;
-  if (override) return chromium.launch({ executablePath: override, args: ['--headless', '--no-sandbox', ...QUIET] });
+  if (override) {
+    const env = { ...process.env, FONTCONFIG_FILE: await cjkFontConfig(true) };
+    return chromium.launch({ executablePath: override, args: ['--headless', '--no-sandbox', ...QUIET], env });
+  }
   const args = sparticuz.args.filter((a) => !UNWANTED.has(a) && !a.startsWith('--disable-features='));
-  return chromium.launch({ executablePath: await sparticuz.executablePath(), args: [...args, ...QUIET] });
+  // executablePath() unpacks the build's own fonts and sets FONTCONFIG_PATH to them: the font config builds on that.
+  const executablePath = await sparticuz.executablePath();
+  const env = { ...process.env, FONTCONFIG_FILE: await cjkFontConfig(false) };
+  return chromium.launch({ executablePath, args: [...args, ...QUIET], env });
 }
 
 /**

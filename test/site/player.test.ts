@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
 import { closeSuite, launch } from './browser.ts';
+import { contrastsIn } from './contrast.ts';
 import { PDB_GROUPS } from '../../solver/tiles/pdb.ts';
 
 const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
@@ -43,45 +44,6 @@ async function open(path: string, viewport = DESKTOP, colorScheme: 'light' | 'da
 
 async function ready(page: Page | Frame): Promise<void> {
   await page.waitForSelector('#player[data-ready="true"]', { state: 'attached', timeout: 60_000 });
-}
-
-/**
- * Every visible text in `root` (a document or a widget's shadow root) with its WCAG contrast ratio against the
- * background it is actually drawn on: backgrounds composited from the element up to the page, a piece's own colour
- * (its ::before) included.
- */
-function contrastsIn(rootSelector: string | null): Array<{ text: string; ratio: number; color: string; background: string }> {
-  type Rgba = [number, number, number, number];
-  const parse = (c: string): Rgba => {
-    const parts = c.match(/[\d.]+/g)!.map(Number);
-    return [parts[0]!, parts[1]!, parts[2]!, parts[3] ?? 1];
-  };
-  const over = (top: Rgba, bottom: Rgba): Rgba => [0, 1, 2].map((i) => top[i]! * top[3] + bottom[i]! * (1 - top[3])).concat(1) as Rgba;
-  const luminance = (c: Rgba) => {
-    const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
-  };
-  const backgroundOf = (el: Element): Rgba => {
-    const layers: Rgba[] = [];
-    for (let node: Element | null = el; node; node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null)) {
-      if (node.classList.contains('piece')) layers.push(parse(getComputedStyle(node, '::before').backgroundColor));
-      layers.push(parse(getComputedStyle(node).backgroundColor));
-    }
-    return layers.reverse().reduce((bg, layer) => over(layer, bg), [255, 255, 255, 1] as Rgba);
-  };
-  const host = rootSelector ? document.querySelector(rootSelector)!.shadowRoot! : document;
-  const out: Array<{ text: string; ratio: number; color: string; background: string }> = [];
-  for (const el of host.querySelectorAll('*')) {
-    const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim()).map((n) => n.textContent!.trim()).join(' ');
-    const text = el.tagName === 'SELECT' ? (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '' : own;
-    if (!text || el.tagName === 'OPTION' || el.tagName === 'STYLE' || el.tagName === 'SCRIPT' || el.getClientRects().length === 0) continue;
-    if (getComputedStyle(el).visibility === 'hidden') continue;
-    const bg = backgroundOf(el);
-    const fg = over(parse(getComputedStyle(el).color), bg);
-    const [hi, lo] = [luminance(fg), luminance(bg)].sort((a, b) => b - a);
-    out.push({ text: text.slice(0, 30), ratio: (hi! + 0.05) / (lo! + 0.05), color: getComputedStyle(el).color, background: `rgb(${bg.slice(0, 3).map(Math.round).join(', ')})` });
-  }
-  return out;
 }
 
 describe('themes: every text meets WCAG AA (4.5:1) on what it is drawn on', () => {

@@ -1,0 +1,92 @@
+/**
+ * The first screen of /s/ on a phone (issue 37), measured with a CJK system font as a phone has (cjk-font.ts): at
+ * 390×844 and 360×740, in English and in Chinese, the board is centred and the ▶ row, scrubber, speed, Hint and
+ * Undo/Redo are on it; the empty status line takes no room; a hint's text shows next to the board. Screenshots go to
+ * test/artifacts/ (ignored by git).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
+import { closeSuite, launch } from './browser.ts';
+
+const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
+const PHONES = [
+  { width: 390, height: 844 },
+  { width: 360, height: 740 },
+];
+const LOCALES = [
+  ['en-US', 'en'],
+  ['zh-CN', 'zh'],
+] as const;
+
+let server: DevServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startDevServer();
+  browser = await launch();
+}, 120_000);
+
+afterAll(() => closeSuite(browser, server));
+
+async function openPhone(viewport: { width: number; height: number }, locale: string): Promise<Page> {
+  const page = await browser.newPage({ viewport, locale });
+  await page.goto(`${server.url}/s/${HENGDAO}`);
+  await page.waitForSelector('#player[data-ready="true"]', { timeout: 60_000 });
+  return page;
+}
+
+/** Top and bottom of the first match, in CSS px from the top of the page (the page is not scrolled). */
+async function span(page: Page, selector: string): Promise<{ top: number; bottom: number; left: number; right: number } | null> {
+  return page.$eval(selector, (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width === 0 && r.height === 0 ? null : { top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right };
+  });
+}
+
+describe('the solution page on a phone, with a CJK font', () => {
+  for (const viewport of PHONES) {
+    for (const [locale, lang] of LOCALES) {
+      it(`${viewport.width}×${viewport.height}, ${lang}: board centred; ▶ row, scrubber, Hint, Undo/Redo on the first screen; a hint's text beside the board`, async () => {
+        const page = await openPhone(viewport, locale);
+        expect(await page.evaluate(() => document.documentElement.dataset.uiLang)).toBe(lang);
+        // The font is there: Chinese characters are full-width (the packaged Chromium alone draws 9.6 px boxes).
+        const perChar = await page.evaluate(() => {
+          const probe = document.createElement('span');
+          probe.textContent = '华容道曹操关羽张飞赵云';
+          document.body.append(probe);
+          const em = probe.getBoundingClientRect().width / 10 / parseFloat(getComputedStyle(probe).fontSize);
+          probe.remove();
+          return em;
+        });
+        expect(perChar).toBeGreaterThan(0.95);
+
+        const where: Record<string, { top: number; bottom: number } | null> = {};
+        for (const selector of ['#player .ctl-play', '#player .scrubber', '#player .speed', '#hint', '#undo', '#redo']) {
+          where[selector] = await span(page, selector);
+          expect(where[selector], selector).not.toBeNull();
+          expect(where[selector]!.bottom, `${selector} ends within the first screen`).toBeLessThanOrEqual(viewport.height);
+        }
+        console.log(`${viewport.width}×${viewport.height} ${lang}: ${Object.entries(where).map(([s, b]) => `${s.replace('#player ', '')} ${Math.round(b!.top)}–${Math.round(b!.bottom)}`).join(', ')}`);
+
+        const board = (await span(page, '#player .board'))!;
+        expect(board.right - board.left).toBeGreaterThan(250);
+        expect(Math.abs(board.left - (viewport.width - board.right)), 'the board is centred').toBeLessThanOrEqual(2);
+
+        // Nothing to say: the status line takes no room.
+        expect(await page.textContent('#status')).toBe('');
+        expect(await span(page, '.status-line')).toBeNull();
+
+        await page.click('#hint');
+        await page.waitForSelector('#player .cell-mark.hint');
+        await page.waitForFunction(() => document.querySelector('#status')!.textContent!.length > 0);
+        const status = (await span(page, '#status'))!;
+        expect(status.bottom, "the hint's text is on the first screen").toBeLessThanOrEqual(viewport.height);
+        expect(status.top).toBeGreaterThanOrEqual(board.bottom);
+        expect(await page.evaluate(() => scrollY)).toBe(0);
+        await page.screenshot({ path: new URL(`../artifacts/phone-${viewport.width}-${lang}-hint.png`, import.meta.url).pathname });
+        await page.close();
+      });
+    }
+  }
+});
