@@ -126,6 +126,8 @@ const STRINGS = {
   minMoves: { en: 'Minimum moves', zh: '最少步数' },
   open: { en: 'Open solution', zh: '查看解法' },
   noSolution: { en: 'no solution', zh: '无解' },
+  distanceChart: { en: 'Moves to go at each position of the line (choose one to go there)', zh: '这条走法每个局面还需的步数（选一个局面跳过去）' },
+  chartToGo: { en: '{count} to go', zh: '最少还需 {count}' },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type Key = keyof typeof STRINGS;

@@ -3,8 +3,10 @@ import { codeFromPath } from './path-code.ts';
 import { decodeMoves, encodeMoves, evaluateMoves, formatLayout, formatTiles, legalMoves, solvedTiles, movePiece, parsePuzzleCode, tileMoves, tileNumber, unitMoves, type Layout, type Metric, type Move, type MoveEvaluation, type SearchPhase, type SolveResult, type TilesResult } from '../../solver/index.ts';
 import { ClassicTables } from './classic-tables.ts';
 import { copyOnClick } from './copy-button.ts';
+import { DistanceChart } from './distance-chart.ts';
 import { moveFocus } from './roving-focus.ts';
 import { countText, currentLang, downloadText, progressText, setupLangSwitch, t, type Lang } from './i18n.ts';
+import { lineDistances } from './line-distances.ts';
 import { Player } from './player.ts';
 import { problemText } from './problem-text.ts';
 import { solveInBrowser, solveRemote, watchJob, type JobWatch } from './solve-client.ts';
@@ -108,6 +110,26 @@ async function main(): Promise<void> {
     ($('undo') as HTMLButtonElement).disabled = own.length === 0;
     ($('redo') as HTMLButtonElement).disabled = undone.length === 0;
     $('back-to-solution').hidden = branch < 0;
+    void drawChart();
+  }
+
+  // The chart of moves to go along the line shown, under the controls: it follows the player, and a click moves it.
+  const chart = new DistanceChart((i) => {
+    player.pause();
+    player.jump(i);
+  });
+  player.root.querySelector('.player-stage')!.append(chart.root);
+  player.addEventListener('change', () => chart.mark(player.position));
+  let chartToken = 0;
+  /** Draws the line shown: the distances the page knows, and on classic boards your own moves' from the tablebase. */
+  async function drawChart(): Promise<void> {
+    const token = ++chartToken;
+    const table = !tiles && branch >= 0 && (await tables.ensure(start, metric));
+    if (token !== chartToken) return;
+    const lookup = table ? (layout: Layout) => evaluateMoves(layout, metric, tables.source)?.distance : null;
+    const positions = player.frames().map((f) => f.layout);
+    chart.show(player.length === 0 ? null : { distances: lineDistances(positions, lineDistance, lookup), own: branch < 0 ? null : [branch, branch + own.length], metric });
+    chart.mark(player.position);
   }
 
   /**
