@@ -7,6 +7,8 @@ import { DistanceChart } from './distance-chart.ts';
 import { moveFocus } from './roving-focus.ts';
 import { countText, currentLang, downloadText, progressText, setupLangSwitch, t, type Lang } from './i18n.ts';
 import { lineDistances } from './line-distances.ts';
+import { formatLine, readLine } from './line-text.ts';
+import { setupMovesText } from './moves-text.ts';
 import { Player } from './player.ts';
 import { problemText } from './problem-text.ts';
 import { solveInBrowser, solveRemote, watchJob, type JobWatch } from './solve-client.ts';
@@ -132,6 +134,17 @@ async function main(): Promise<void> {
     chart.mark(player.position);
   }
 
+  /** Shows moves from the start as your own line (from a `?line=` link or pasted), at move `at`. */
+  function showOwnLine(moves: Move[], at: number): void {
+    branch = 0;
+    own = moves;
+    continuation = null;
+    undone.length = 0;
+    lineToken++;
+    reload(at);
+    void findContinuation();
+  }
+
   /**
    * Solves a layout: the Worker first, then (when it declines: over its budget, unreachable) the browser, with
    * progress and Cancel. Null when cancelled or failed (the status says why).
@@ -232,16 +245,13 @@ async function main(): Promise<void> {
     else delete $('player').dataset.unsolvable;
     $('play-actions').hidden = stuck;
     $('play-help').hidden = stuck;
+    $('moves-text').hidden = stuck;
     $('unsolvable-edit').hidden = !stuck;
     $<HTMLAnchorElement>('unsolvable-edit-link').href = `/?layout=${encodeURIComponent(code)}`;
     const replay = openLine === null ? null : decodeLine(openLine);
     openLine = null;
-    if (replay && replay.length > 0) {
-      branch = 0;
-      own = replay;
-      reload(openAt > 0 ? Math.min(openAt, own.length) : own.length);
-      void findContinuation();
-    } else reload(openAt);
+    if (replay && replay.length > 0) showOwnLine(replay, openAt > 0 ? Math.min(openAt, replay.length) : replay.length);
+    else reload(openAt);
     openAt = 0;
     showCount(result, metric);
     await refresh();
@@ -250,7 +260,7 @@ async function main(): Promise<void> {
   }
 
   function setLineActions(enabled: boolean): void {
-    for (const id of ['hint', 'download-gif']) $<HTMLButtonElement>(id).disabled = !enabled;
+    for (const id of ['hint', 'download-gif', 'copy-moves', 'load-moves']) $<HTMLButtonElement>(id).disabled = !enabled;
   }
 
   /** Your moves from a `?line=` link, if every one is legal from the start; null otherwise. */
@@ -523,6 +533,7 @@ async function main(): Promise<void> {
   $('cancel').addEventListener('click', () => cancelLocal?.());
   $('cancel').classList.add('idle');
   copyOnClick($('copy-link'), () => location.href, { done: 'copied', idle: 'copyLink' });
+  setupMovesText({ text: () => formatLine(line(), start.width), read: (text) => readLine(text, start, movesOn), load: (moves) => showOwnLine(moves, moves.length) });
   const embedSnippets = () => {
     const autoplay = $<HTMLInputElement>('opt-autoplay').checked;
     const controls = $<HTMLInputElement>('opt-controls').checked;
