@@ -141,6 +141,15 @@ const STRINGS = {
   minMoves: { en: 'Minimum moves', zh: '最少步数' },
   open: { en: 'Open solution', zh: '查看解法' },
   noSolution: { en: 'no solution', zh: '无解' },
+  distanceChart: { en: 'Moves to go at each position of the line (choose one to go there)', zh: '这条走法每个局面还需的步数（选一个局面跳过去）' },
+  chartToGo: { en: '{count} to go', zh: '最少还需 {count}' },
+  copyMoves: { en: 'Copy moves', zh: '复制走法' },
+  copiedMoves: { en: 'Moves copied', zh: '走法已复制' },
+  pasteMoves: { en: 'Paste moves to play them as your line', zh: '粘贴走法，作为你的走法播放' },
+  loadMoves: { en: 'Load', zh: '载入' },
+  pasteEmpty: { en: 'No moves to load: paste moves such as “1. 0gR 2. 0dD”.', zh: '没有可载入的走法：请粘贴形如“1. 0gR 2. 0dD”的走法。' },
+  pasteMalformed: { en: 'Move {n} is not written as a move: “{move}”. Nothing was loaded.', zh: '第 {n} 步的写法不对：“{move}”。没有载入任何走法。' },
+  pasteIllegal: { en: 'Move {n} ({move}) cannot be played from the position before it. Nothing was loaded.', zh: '第 {n} 步（{move}）在它之前的局面下走不通。没有载入任何走法。' },
 } satisfies Record<string, Record<Lang, string>>;
 
 export type Key = keyof typeof STRINGS;

@@ -3,10 +3,14 @@ import { codeFromPath } from './path-code.ts';
 import { decodeMoves, encodeMoves, evaluateMoves, formatLayout, formatTiles, legalMoves, solvedTiles, movePiece, parsePuzzleCode, tileMoves, tileNumber, unitMoves, type Layout, type Metric, type Move, type MoveEvaluation, type GoalSpec, type SearchPhase, type SolveResult, type TilesResult } from '../../solver/index.ts';
 import { ClassicTables } from './classic-tables.ts';
 import { copyOnClick } from './copy-button.ts';
+import { DistanceChart } from './distance-chart.ts';
 import { moveFocus } from './roving-focus.ts';
 import { GoalPicker } from './goal-picker.ts';
 import { goalCellAfter, goalParam, goalReached, goalSpecAt, readGoal } from './page-goal.ts';
 import { countText, currentLang, downloadText, progressText, setupLangSwitch, t, type Lang } from './i18n.ts';
+import { lineDistances } from './line-distances.ts';
+import { formatLine, readLine } from './line-text.ts';
+import { setupMovesText } from './moves-text.ts';
 import { Player } from './player.ts';
 import { problemText } from './problem-text.ts';
 import { solveInBrowser, solveRemote, watchJob, type JobWatch } from './solve-client.ts';
@@ -127,6 +131,37 @@ async function main(): Promise<void> {
     ($('undo') as HTMLButtonElement).disabled = own.length === 0;
     ($('redo') as HTMLButtonElement).disabled = undone.length === 0;
     $('back-to-solution').hidden = branch < 0;
+    void drawChart();
+  }
+
+  // The chart of moves to go along the line shown, under the controls: it follows the player, and a click moves it.
+  const chart = new DistanceChart((i) => {
+    player.pause();
+    player.jump(i);
+  });
+  player.root.querySelector('.player-stage')!.append(chart.root);
+  player.addEventListener('change', () => chart.mark(player.position));
+  let chartToken = 0;
+  /** Draws the line shown: the distances the page knows, and on classic boards your own moves' from the tablebase. */
+  async function drawChart(): Promise<void> {
+    const token = ++chartToken;
+    const table = !tiles && branch >= 0 && (await tables.ensure(start, metric));
+    if (token !== chartToken) return;
+    const lookup = table ? (layout: Layout) => evaluateMoves(layout, metric, tables.source)?.distance : null;
+    const positions = player.frames().map((f) => f.layout);
+    chart.show(player.length === 0 ? null : { distances: lineDistances(positions, lineDistance, lookup), own: branch < 0 ? null : [branch, branch + own.length], metric });
+    chart.mark(player.position);
+  }
+
+  /** Shows moves from the start as your own line (from a `?line=` link or pasted), at move `at`. */
+  function showOwnLine(moves: Move[], at: number): void {
+    branch = 0;
+    own = moves;
+    continuation = null;
+    undone.length = 0;
+    lineToken++;
+    reload(at);
+    void findContinuation();
   }
 
   /**
@@ -229,16 +264,13 @@ async function main(): Promise<void> {
     else delete $('player').dataset.unsolvable;
     $('play-actions').hidden = stuck;
     $('play-help').hidden = stuck;
+    $('moves-text').hidden = stuck;
     $('unsolvable-edit').hidden = !stuck;
     $<HTMLAnchorElement>('unsolvable-edit-link').href = `/?layout=${encodeURIComponent(code)}`;
     const replay = openLine === null ? null : decodeLine(openLine);
     openLine = null;
-    if (replay && replay.length > 0) {
-      branch = 0;
-      own = replay;
-      reload(openAt > 0 ? Math.min(openAt, own.length) : own.length);
-      void findContinuation();
-    } else reload(openAt);
+    if (replay && replay.length > 0) showOwnLine(replay, openAt > 0 ? Math.min(openAt, replay.length) : replay.length);
+    else reload(openAt);
     openAt = 0;
     showCount(result, metric);
     await refresh();
@@ -247,7 +279,7 @@ async function main(): Promise<void> {
   }
 
   function setLineActions(enabled: boolean): void {
-    for (const id of ['hint', 'download-gif']) $<HTMLButtonElement>(id).disabled = !enabled;
+    for (const id of ['hint', 'download-gif', 'copy-moves', 'load-moves']) $<HTMLButtonElement>(id).disabled = !enabled;
   }
 
   /** Your moves from a `?line=` link, if every one is legal from the start; null otherwise. */
@@ -494,6 +526,7 @@ async function main(): Promise<void> {
   $('cancel').addEventListener('click', () => cancelLocal?.());
   $('cancel').classList.add('idle');
   copyOnClick($('copy-link'), () => location.href, { done: 'copied', idle: 'copyLink' });
+  setupMovesText({ text: () => formatLine(line(), start.width), read: (text) => readLine(text, start, movesOn), load: (moves) => showOwnLine(moves, moves.length) });
   const embedSnippets = () => {
     const autoplay = $<HTMLInputElement>('opt-autoplay').checked;
     const controls = $<HTMLInputElement>('opt-controls').checked;
