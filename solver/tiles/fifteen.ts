@@ -77,18 +77,67 @@ export function affordableTables(dbs: PatternDatabase[], clock: BudgetClock): Fi
 export function fifteenTables(dbs: PatternDatabase[]): FifteenTables {
   const cached = cache.get(dbs[0]!);
   if (cached) return cached;
-  const groups = PARTITIONS.flat();
-  if (dbs.length !== groups.length || dbs.some((db, i) => String(db.tiles) !== String(groups[i]))) {
-    throw new Error(`internal: expected the pattern databases ${groups.map((g) => g.join(',')).join(' | ')}`);
+  const expansion = new FifteenExpansion(dbs);
+  while (!expansion.done) expansion.expandPart();
+  return expansion.tables();
+}
+
+/**
+ * The expansion in parts (one per group and cell of its first tile, each about 1/64 of the whole), for callers whose
+ * CPU comes in small slices: a solve job's steps. `tables()` once `done`; the result is cached like fifteenTables'.
+ */
+export class FifteenExpansion {
+  private readonly dbs: PatternDatabase[];
+  private readonly offsets: number[] = [];
+  private readonly values: Uint8Array;
+  private next = 0;
+  readonly parts: number;
+
+  constructor(dbs: PatternDatabase[]) {
+    const groups = PARTITIONS.flat();
+    if (dbs.length !== groups.length || dbs.some((db, i) => String(db.tiles) !== String(groups[i]))) {
+      throw new Error(`internal: expected the pattern databases ${groups.map((g) => g.join(',')).join(' | ')}`);
+    }
+    this.dbs = dbs;
+    let total = 0;
+    for (const db of dbs) {
+      this.offsets.push(total);
+      total += 1 << (4 * db.tiles.length);
+    }
+    this.values = new Uint8Array(total / 2);
+    this.parts = dbs.length * PDB_CELLS;
+    if (cache.has(dbs[0]!)) this.next = this.parts;
   }
-  const offsets: number[] = [];
-  let total = 0;
-  for (const db of dbs) {
-    offsets.push(total);
-    total += 1 << (4 * db.tiles.length);
+
+  get done(): boolean {
+    return this.next >= this.parts;
   }
-  const values = new Uint8Array(total / 2);
-  dbs.forEach((db, i) => fillGroup(db, values, offsets[i]!));
+
+  /** Parts expanded so far. */
+  get expanded(): number {
+    return this.next;
+  }
+
+  /** Expands the next part: the placements of one group with its first tile on one cell. */
+  expandPart(): void {
+    if (this.done) return;
+    const group = Math.floor(this.next / PDB_CELLS);
+    fillGroup(this.dbs[group]!, this.values, this.offsets[group]!, this.next % PDB_CELLS);
+    this.next++;
+  }
+
+  tables(): FifteenTables {
+    const cached = cache.get(this.dbs[0]!);
+    if (cached) return cached;
+    if (!this.done) throw new Error('internal: the 4×4 tables are not expanded yet');
+    const result = layOutViews(this.values, this.offsets);
+    cache.set(this.dbs[0]!, result);
+    return result;
+  }
+}
+
+/** The four views over the expanded values: slots, per-move index changes and start digits (small tables). */
+function layOutViews(values: Uint8Array, offsets: number[]): FifteenTables {
   const slotStart: number[] = [];
   const slotView: number[] = [];
   const slotOf = new Int8Array(VIEWS * PDB_CELLS);
@@ -125,21 +174,24 @@ export function fifteenTables(dbs: PatternDatabase[]): FifteenTables {
       }
     }
   }
-  const result = { values, slotStart: Int32Array.from(slotStart), slotView: Int8Array.from(slotView), slotOf, step, digit };
-  cache.set(dbs[0]!, result);
-  return result;
+  return { values, slotStart: Int32Array.from(slotStart), slotView: Int8Array.from(slotView), slotOf, step, digit };
 }
 
 /**
- * Walks the group's placements in rank order (mixed radix 16, 15, …: the first tile's cell, then the second's among
- * the free ones, …) and writes each one's entry at its base-16 index. The last tile's loop is the hot one.
+ * Walks the group's placements with its first tile on `firstCell` in rank order (mixed radix 16, 15, …: the first
+ * tile's cell, then the second's among the free ones, …) and writes each one's entry at its base-16 index. The last
+ * tile's loop is the hot one.
  */
-function fillGroup(db: PatternDatabase, values: Uint8Array, offset: number): void {
+function fillGroup(db: PatternDatabase, values: Uint8Array, offset: number, firstCell: number): void {
   const k = db.tiles.length;
   const data = db.data;
-  let rank = 0;
+  // Placements before this part's: every one with the first tile on an earlier cell (15 · 14 · … for the others).
+  let perFirst = 1;
+  for (let i = 1; i < k; i++) perFirst *= PDB_CELLS - i;
+  let rank = firstCell * perFirst;
   const place = (slot: number, used: number, digits: number): void => {
     const shift = 4 * (k - 1 - slot); // the last tile is the lowest digit, so the hot loop writes in order
+    if (slot === 0) return place(1, 1 << firstCell, firstCell << shift); // groups have two tiles or more
     if (slot < k - 1) {
       for (let p = 0; p < PDB_CELLS; p++) if (!(used & (1 << p))) place(slot + 1, used | (1 << p), digits + (p << shift));
       return;
