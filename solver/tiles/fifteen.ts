@@ -118,6 +118,13 @@ export class FifteenExpansion {
     return this.next;
   }
 
+  /** The next part's share of the whole expansion's work (parts of the 3-tile groups are tiny), 0 when done. */
+  get nextShare(): number {
+    if (this.done) return 0;
+    const group = Math.floor(this.next / PDB_CELLS);
+    return 1 / PDB_CELLS * (2 ** (4 * this.dbs[group]!.tiles.length)) / (this.values.length * 2);
+  }
+
   /** Expands the next part: the placements of one group with its first tile on one cell. */
   expandPart(): void {
     if (this.done) return;
