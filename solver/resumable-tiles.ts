@@ -8,7 +8,8 @@
 import { BudgetClock } from './shared/budget.ts';
 import { fail } from './shared/errors.ts';
 import type { Move } from './klotski/model/moves.ts';
-import { formatTiles, parseTilesOrThrow } from './tiles/codec.ts';
+import { formatTiles, parseTilesOrThrow, solvedTiles } from './tiles/codec.ts';
+import { geometry, manhattan } from './tiles/heuristic.ts';
 import { FIFTEEN_SETUP_WORK, fifteenIda, type FifteenCheckpoint, type FifteenExpansion } from './tiles/fifteen.ts';
 import { tilesMovesFromBlankPath } from './tiles/solve.ts';
 import { textChecksum } from './resumable.ts';
@@ -57,7 +58,9 @@ export function tilesSearchSlice(checkpoint: unknown, options: { maxWork: number
       expansion.expandPart();
     } while (!expansion.done && clock.work + FIFTEEN_SETUP_WORK * expansion.nextShare <= options.maxWork);
     const next = seal({ ...from, slices: from.slices + 1, work: from.work + clock.work });
-    return { done: false, checkpoint: next, lowerBound: from.at?.bound ?? 0, nodes: from.nodes, expanding: { parts: expansion.expanded, of: expansion.parts } };
+    // Before the search begins, the Manhattan distance is what is proven.
+    const lowerBound = from.at?.bound ?? manhattan(geometry(solvedTiles(4, 4)), board.cells);
+    return { done: false, checkpoint: next, lowerBound, nodes: from.nodes, expanding: { parts: expansion.expanded, of: expansion.parts } };
   }
   let run;
   try {
