@@ -31,6 +31,8 @@ export { checkSolution } from './klotski/model/verify.ts';
 export {
   beginSearch, searchSlice, readCheckpoint, holdsTable, copyTable, encodeTableCopy, decodeTableCopy, type SearchCheckpoint, type SliceResult, type TableCopy,
 } from './resumable.ts';
+export { beginTilesSearch, isTilesCheckpoint, readTilesCheckpoint, tilesSearchSlice, TILES_CHECKPOINT_FORMAT, type TilesCheckpoint, type TilesSliceResult } from './resumable-tiles.ts';
+export { FifteenExpansion } from './tiles/fifteen.ts';
 export { HELD_TABLES } from './klotski/wasm/engine-ida.ts';
 export { shapeKey } from './tablebase/shape-key.ts';
 export { previewSvg, previewPng, countsComplete, PREVIEW_WIDTH, PREVIEW_HEIGHT, PREVIEW_FONT, type PreviewInput } from './draw/preview.ts';

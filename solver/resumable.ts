@@ -216,9 +216,13 @@ function seal(fields: Omit<SearchCheckpoint, 'check'>): SearchCheckpoint {
 
 /** FNV-1a (32-bit, hex) of the checkpoint's fields in a fixed order. */
 function checksum(cp: SearchCheckpoint): string {
-  const text = JSON.stringify([cp.format, cp.version, cp.layout, cp.goal, cp.metric, cp.entries, cp.owner, cp.slices, cp.nodes, cp.work, cp.restarts, cp.adoptions, cp.at && [
+  return textChecksum(JSON.stringify([cp.format, cp.version, cp.layout, cp.goal, cp.metric, cp.entries, cp.owner, cp.slices, cp.nodes, cp.work, cp.restarts, cp.adoptions, cp.at && [
     cp.at.depth, cp.at.bound, cp.at.iteration, cp.at.open, cp.at.lostOpen, cp.at.trace, cp.at.moves, cp.at.best,
-  ]]);
+  ]]));
+}
+
+/** FNV-1a (32-bit, hex) of a text: the checkpoints' seal. */
+export function textChecksum(text: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return (hash >>> 0).toString(16).padStart(8, '0');

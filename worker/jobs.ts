@@ -55,6 +55,8 @@ export interface JobParams extends Pick<JobRecord, 'id' | 'key' | 'width' | 'hei
   layout: string;
   goal: { piece: [number, number]; at: [number, number] } | null;
   metric: 'move' | 'straight' | 'step';
+  /** What it searches: a Klotski layout (absent, as in jobs started before 15-puzzles had them) or a 4×4 tiles code. */
+  kind?: 'klotski' | 'tiles';
 }
 
 /** The plan's limits, from the environment: work per step, steps per job, jobs running at once. */

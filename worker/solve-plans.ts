@@ -54,8 +54,11 @@ export interface Plan {
   check(stored: StoredSolution): string | null;
   /** The response body for the request, from the stored (canonical) solution. */
   present(stored: StoredSolution): Record<string, unknown>;
-  /** What a solve job searches (canonical layout and goal); absent where jobs do not run (tiles). */
-  job?: { layout: string; goal: GoalSpec | null };
+  /**
+   * What a solve job searches (canonical layout and goal; `kind: 'tiles'`: a 4×4 tiles code, in order, unit moves);
+   * absent where jobs do not run (other tiles puzzles).
+   */
+  job?: { layout: string; goal: GoalSpec | null; kind?: 'tiles' };
 }
 
 /** Parses and checks everything about a request, before any cache, limiter or solver is touched. */
@@ -152,6 +155,8 @@ async function tilesPlan(env: Env, input: SolveInput): Promise<Plan | ApiError> 
       };
     },
     check: (stored) => (stored.status === 'solved' && stored.moves.length !== stored.length ? 'length mismatch' : null),
+    // The 15-puzzle (goal in order, unit moves) goes on as a job on its databases' resumable search.
+    ...(board.width === 4 && board.height === 4 && !goalCode && metric === 'move' ? { job: { layout: code, goal: null, kind: 'tiles' as const } } : {}),
     present: (stored) => ({
       kind: 'tiles',
       layout: code,
@@ -180,7 +185,7 @@ const databases = new SharedLoad<PatternDatabase[] | null>({
   onError: (_, e) => console.error('pattern databases unavailable; 4×4 tiles fall back to Manhattan + linear conflicts:', e),
 });
 
-function loadDatabases(env: Env): Promise<PatternDatabase[] | null> {
+export function loadDatabases(env: Env): Promise<PatternDatabase[] | null> {
   const assets = env.ASSETS;
   if (!assets) return Promise.resolve(null);
   return databases.get('4x4', () =>

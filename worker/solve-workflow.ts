@@ -7,13 +7,11 @@
  * Cache API entry of the request that started the job.
  */
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from 'cloudflare:workers';
-import { beginSearch, copyTable, holdsTable, searchSlice, type SearchCheckpoint, type SliceResult } from '../solver/index.ts';
-import { dropTableCopy, loadTableCopy, saveTableCopy, tableEvery } from './job-tables.ts';
 import { writeEntry, type CacheEntry } from './cache.ts';
 import { edgeCache } from './edge-cache.ts';
-import { ensureEngine } from './engine.ts';
 import type { Env } from './env.ts';
-import { JOB_TABLE_BYTES, jobRecord, markRunning, writeJob, type JobParams, type JobRecord, type JobStatus } from './jobs.ts';
+import { jobSearch, type JobCheckpoint, type JobSearch, type StepOutcome } from './job-search.ts';
+import { jobRecord, markRunning, writeJob, type JobParams, type JobRecord, type JobStatus } from './jobs.ts';
 import { cachedAnswerResponse } from './answer-response.ts';
 import { presentEntry } from './solve-service.ts';
 
@@ -28,19 +26,11 @@ export class SolveJob extends WorkflowEntrypoint<Env, JobParams> {
     const job = event.payload;
     const env = this.env;
     const limits = { stepWork: job.stepWork, maxSteps: job.maxSteps };
-    const every = tableEvery(env);
-    // A run of a job that ran before (restarted: its instance was stranded, see routes/jobs.ts) goes on from the last
-    // copy of its table and the checkpoint taken with it.
-    let checkpoint: SearchCheckpoint = await step.do('begin', STEP, async () => {
-      ensureEngine();
-      const saved = await loadTableCopy(env, job.id);
-      if (saved && saved.owner === job.id) {
-        console.log(`job ${job.id}: goes on from the copy of its table at step ${saved.slices}`);
-        return saved.checkpoint;
-      }
-      return beginSearch(job.layout, { metric: job.metric, goal: job.goal, maxWork: limits.stepWork * limits.maxSteps, owner: job.id, ttBytes: JOB_TABLE_BYTES });
-    });
-    let end: Extract<SliceResult, { done: true }> | null = null;
+    const search: JobSearch = jobSearch(env, job);
+    // A run of a job that ran before (restarted: its instance was stranded, see routes/jobs.ts) goes on from what it
+    // saved (a Klotski job: the last copy of its table and the checkpoint taken with it).
+    let checkpoint: JobCheckpoint = await step.do('begin', STEP, () => search.begin());
+    let end: Extract<StepOutcome, { done: true }> | null = null;
     let lowerBound = 0;
     let steps = checkpoint.slices;
     while (!end && steps < limits.maxSteps) {
@@ -49,21 +39,14 @@ export class SolveJob extends WorkflowEntrypoint<Env, JobParams> {
       await new Promise((resolve) => setTimeout(resolve, 0));
       steps++;
       const n = steps;
-      const from: SearchCheckpoint = checkpoint;
+      const from: JobCheckpoint = checkpoint;
       const slice = await step.do(`search ${n}`, STEP, async () => {
-        ensureEngine();
-        // The table gone from this isolate (a restart, another isolate): go on from its last copy, if there is one.
-        const table = from.slices > 0 && !holdsTable(from) ? await loadTableCopy(env, job.id) : null;
-        const result = searchSlice(from, { maxWork: limits.stepWork, table });
-        if (!result.done && n % every === 0) {
-          const copy = copyTable(result.checkpoint);
-          if (copy) await saveTableCopy(env, job.id, copy);
-        }
+        const result = await search.step(from, n);
         const bound = result.done ? (result.length ?? result.lowerBound) : result.lowerBound;
-        console.log(`job ${job.id} step ${n}: ${result.done ? result.status : `bound ${bound}`}, ${result.nodes} positions so far${result.restarted ? ' (its table was gone: started again)' : table ? ` (its table was gone: went on from the copy of step ${table.slices})` : ''}`);
+        console.log(`job ${job.id} step ${n}: ${result.done ? result.status : `bound ${bound}`}, ${result.nodes} positions so far${result.note}`);
         if (!result.done && Date.now() - (reported.get(job.id) ?? 0) >= PROGRESS_EVERY_MS) {
           reported.set(job.id, Date.now());
-          await writeJob(env, record(job, 'searching', n, result.nodes, bound, result.checkpoint)).catch((e: unknown) => console.error(`job ${job.id} progress unsaved:`, e));
+          await writeJob(env, record(job, 'searching', n, result.nodes, bound, search.counts(result.checkpoint))).catch((e: unknown) => console.error(`job ${job.id} progress unsaved:`, e));
         }
         return result;
       });
@@ -76,22 +59,24 @@ export class SolveJob extends WorkflowEntrypoint<Env, JobParams> {
     const status: JobStatus = end ? end.status : 'budget-exceeded';
     await step.do('store', STEP, async () => {
       const nodes = end?.nodes ?? checkpoint.nodes;
+      const counts = search.counts(checkpoint);
+      if (end && 'restarted' in end && end.restarted) counts.restarts++; // the last step's own restart
       const entry: CacheEntry =
         end && end.status !== 'budget-exceeded'
           ? {
               status: end.status, length: end.length, ...(end.status === 'unsolvable' ? { explored: nodes } : {}), moves: end.moves,
-              stats: { algorithm: 'ida', nodes, ms: Date.now() - job.startedAt, ttBytes: end.ttBytes, estimate: 0 },
+              stats: { algorithm: end.algorithm, nodes, ms: Date.now() - job.startedAt, ttBytes: end.ttBytes, estimate: 0 },
             }
           : { overBudget: end?.lowerBound ?? lowerBound, budget: { maxWork: limits.stepWork * limits.maxSteps }, job: { steps, nodes } };
       await writeEntry(env.SOLUTIONS, job.key, entry, job.width);
-      await writeJob(env, record(job, status, steps, nodes, end ? (end.length ?? end.lowerBound) : lowerBound, checkpoint, end?.restarted ?? false));
+      await writeJob(env, record(job, status, steps, nodes, end ? (end.length ?? end.lowerBound) : lowerBound, counts));
       const cache = edgeCache();
       if (cache && job.cacheUrl && !('overBudget' in entry)) {
         const body = await presentEntry(env, job.input, entry);
         if (body) await cache.put(job.cacheUrl, await cachedAnswerResponse(body)).catch((e: unknown) => console.error('Cache API put failed:', e));
       }
       await markRunning(env, job.id, false).catch((e: unknown) => console.error(`job ${job.id} marker not removed:`, e));
-      await dropTableCopy(env, job.id);
+      await search.cleanUp();
       reported.delete(job.id);
       console.log(`job ${job.id} ended: ${status} after ${steps} steps, ${nodes} positions`);
     });
@@ -99,12 +84,11 @@ export class SolveJob extends WorkflowEntrypoint<Env, JobParams> {
   }
 }
 
-/** The job's record; `last`: the latest checkpoint (its counts of restarts and table copies taken up). */
-function record(job: JobParams, status: JobStatus, steps: number, nodes: number, lowerBound: number, last: SearchCheckpoint, restartedAtEnd = false): JobRecord {
-  const restarts = last.restarts + (restartedAtEnd ? 1 : 0);
+/** The job's record, with its counts of restarts and table copies taken up. */
+function record(job: JobParams, status: JobStatus, steps: number, nodes: number, lowerBound: number, counts: { restarts: number; adoptions: number }): JobRecord {
   return {
     ...jobRecord(job, status, { steps, nodes, lowerBound }, Date.now()),
-    ...(restarts ? { restarts } : {}),
-    ...(last.adoptions ? { tableCopiesUsed: last.adoptions } : {}),
+    ...(counts.restarts ? { restarts: counts.restarts } : {}),
+    ...(counts.adoptions ? { tableCopiesUsed: counts.adoptions } : {}),
   };
 }

@@ -77,18 +77,74 @@ export function affordableTables(dbs: PatternDatabase[], clock: BudgetClock): Fi
 export function fifteenTables(dbs: PatternDatabase[]): FifteenTables {
   const cached = cache.get(dbs[0]!);
   if (cached) return cached;
-  const groups = PARTITIONS.flat();
-  if (dbs.length !== groups.length || dbs.some((db, i) => String(db.tiles) !== String(groups[i]))) {
-    throw new Error(`internal: expected the pattern databases ${groups.map((g) => g.join(',')).join(' | ')}`);
+  const expansion = new FifteenExpansion(dbs);
+  while (!expansion.done) expansion.expandPart();
+  return expansion.tables();
+}
+
+/**
+ * The expansion in parts (one per group and cell of its first tile, each about 1/64 of the whole), for callers whose
+ * CPU comes in small slices: a solve job's steps. `tables()` once `done`; the result is cached like fifteenTables'.
+ */
+export class FifteenExpansion {
+  private readonly dbs: PatternDatabase[];
+  private readonly offsets: number[] = [];
+  private readonly values: Uint8Array;
+  private next = 0;
+  readonly parts: number;
+
+  constructor(dbs: PatternDatabase[]) {
+    const groups = PARTITIONS.flat();
+    if (dbs.length !== groups.length || dbs.some((db, i) => String(db.tiles) !== String(groups[i]))) {
+      throw new Error(`internal: expected the pattern databases ${groups.map((g) => g.join(',')).join(' | ')}`);
+    }
+    this.dbs = dbs;
+    let total = 0;
+    for (const db of dbs) {
+      this.offsets.push(total);
+      total += 1 << (4 * db.tiles.length);
+    }
+    this.values = new Uint8Array(total / 2);
+    this.parts = dbs.length * PDB_CELLS;
+    if (cache.has(dbs[0]!)) this.next = this.parts;
   }
-  const offsets: number[] = [];
-  let total = 0;
-  for (const db of dbs) {
-    offsets.push(total);
-    total += 1 << (4 * db.tiles.length);
+
+  get done(): boolean {
+    return this.next >= this.parts;
   }
-  const values = new Uint8Array(total / 2);
-  dbs.forEach((db, i) => fillGroup(db, values, offsets[i]!));
+
+  /** Parts expanded so far. */
+  get expanded(): number {
+    return this.next;
+  }
+
+  /** The next part's share of the whole expansion's work (parts of the 3-tile groups are tiny), 0 when done. */
+  get nextShare(): number {
+    if (this.done) return 0;
+    const group = Math.floor(this.next / PDB_CELLS);
+    return 1 / PDB_CELLS * (2 ** (4 * this.dbs[group]!.tiles.length)) / (this.values.length * 2);
+  }
+
+  /** Expands the next part: the placements of one group with its first tile on one cell. */
+  expandPart(): void {
+    if (this.done) return;
+    const group = Math.floor(this.next / PDB_CELLS);
+    fillGroup(this.dbs[group]!, this.values, this.offsets[group]!, this.next % PDB_CELLS);
+    this.next++;
+  }
+
+  tables(): FifteenTables {
+    const cached = cache.get(this.dbs[0]!);
+    if (cached) return cached;
+    if (!this.done) throw new Error('internal: the 4×4 tables are not expanded yet');
+    const result = layOutViews(this.values, this.offsets);
+    cache.set(this.dbs[0]!, result);
+    return result;
+  }
+}
+
+/** The four views over the expanded values: slots, per-move index changes and start digits (small tables). */
+function layOutViews(values: Uint8Array, offsets: number[]): FifteenTables {
   const slotStart: number[] = [];
   const slotView: number[] = [];
   const slotOf = new Int8Array(VIEWS * PDB_CELLS);
@@ -125,21 +181,24 @@ export function fifteenTables(dbs: PatternDatabase[]): FifteenTables {
       }
     }
   }
-  const result = { values, slotStart: Int32Array.from(slotStart), slotView: Int8Array.from(slotView), slotOf, step, digit };
-  cache.set(dbs[0]!, result);
-  return result;
+  return { values, slotStart: Int32Array.from(slotStart), slotView: Int8Array.from(slotView), slotOf, step, digit };
 }
 
 /**
- * Walks the group's placements in rank order (mixed radix 16, 15, …: the first tile's cell, then the second's among
- * the free ones, …) and writes each one's entry at its base-16 index. The last tile's loop is the hot one.
+ * Walks the group's placements with its first tile on `firstCell` in rank order (mixed radix 16, 15, …: the first
+ * tile's cell, then the second's among the free ones, …) and writes each one's entry at its base-16 index. The last
+ * tile's loop is the hot one.
  */
-function fillGroup(db: PatternDatabase, values: Uint8Array, offset: number): void {
+function fillGroup(db: PatternDatabase, values: Uint8Array, offset: number, firstCell: number): void {
   const k = db.tiles.length;
   const data = db.data;
-  let rank = 0;
+  // Placements before this part's: every one with the first tile on an earlier cell (15 · 14 · … for the others).
+  let perFirst = 1;
+  for (let i = 1; i < k; i++) perFirst *= PDB_CELLS - i;
+  let rank = firstCell * perFirst;
   const place = (slot: number, used: number, digits: number): void => {
     const shift = 4 * (k - 1 - slot); // the last tile is the lowest digit, so the hot loop writes in order
+    if (slot === 0) return place(1, 1 << firstCell, firstCell << shift); // groups have two tiles or more
     if (slot < k - 1) {
       for (let p = 0; p < PDB_CELLS; p++) if (!(used & (1 << p))) place(slot + 1, used | (1 << p), digits + (p << shift));
       return;
@@ -153,6 +212,19 @@ function fillGroup(db: PatternDatabase, values: Uint8Array, offset: number): voi
     }
   };
   place(0, 0, 0);
+}
+
+/** Refuses a checkpoint whose shape could not come from this search (a path it cannot walk is caught as it walks). */
+function checkResumable(from: FifteenCheckpoint, h0: number): void {
+  const depth = from.path.length;
+  const whole = (n: unknown, lo: number, hi: number) => Number.isInteger(n) && (n as number) >= lo && (n as number) <= hi;
+  if (!whole(from.bound, h0, MAX_DEPTH) || !whole(from.nodes, 1, Number.MAX_SAFE_INTEGER) || depth > from.bound) throw new Error('bad checkpoint: bound, nodes or depth out of range');
+  if (from.dirs.length !== depth || from.best.length !== depth) throw new Error('bad checkpoint: one direction and one best per depth');
+  for (let g = 0; g < depth; g++) {
+    if (!whole(from.dirs[g], 0, 3) || !whole(from.path[g], 0, PDB_CELLS - 1)) throw new Error(`bad checkpoint: depth ${g + 1}`);
+    const b = from.best[g];
+    if (b !== null && !whole(b, from.bound + 1, MAX_DEPTH + 64)) throw new Error(`bad checkpoint: best at depth ${g + 1}`);
+  }
 }
 
 const entry = (values: Uint8Array, i: number): number => (values[i >> 1]! >> ((i & 1) << 2)) & 15;
@@ -170,8 +242,31 @@ export const FIFTEEN_NODE_WORK = 10;
 /** The budget is charged every this many nodes (≈ 50 µs). */
 const CHECK_EVERY = 512;
 
-/** Optimal solution of a 4×4 position (goal: tiles in order, blank last) in unit moves. */
-export function fifteenIda(start: Uint8Array, tables: FifteenTables, clock: BudgetClock): TilesOutcome {
+/**
+ * Where a search stopped by its budget stands: enough to go on exactly as the uninterrupted search would (the same
+ * positions in the same order: the search keeps no table). It stopped at the entry of the position the path leads to,
+ * before expanding it. JSON-safe.
+ */
+export interface FifteenCheckpoint {
+  /** The iteration's bound. */
+  bound: number;
+  /** The blank's cells, one per move, from the start to the position where the search stopped. */
+  path: number[];
+  /** Per depth along the path: the direction searched (0 up, 1 right, 2 down, 3 left), and the least f over the bound
+   *  found before it at that depth (null: none yet). */
+  dirs: number[];
+  best: Array<number | null>;
+  /** Positions generated so far. */
+  nodes: number;
+}
+
+export type FifteenOutcome = TilesOutcome & { checkpoint?: FifteenCheckpoint };
+
+/**
+ * Optimal solution of a 4×4 position (goal: tiles in order, blank last) in unit moves. A search the clock stops
+ * returns a checkpoint with its budget-exceeded outcome; `from` goes on from one (the same start and tables).
+ */
+export function fifteenIda(start: Uint8Array, tables: FifteenTables, clock: BudgetClock, from: FifteenCheckpoint | null = null): FifteenOutcome {
   const { values, slotOf, step } = tables;
   const cells = Uint8Array.from(start);
   const index = Int32Array.from(tables.slotStart);
@@ -216,6 +311,14 @@ export function fifteenIda(start: Uint8Array, tables: FifteenTables, clock: Budg
   let aborted = false;
   let bound = 0;
   let foundDepth = 0;
+  // Stopping: the depth of the position whose entry the clock stopped at, and per depth on the way the direction
+  // being searched and the best f so far. Resuming: the search walks the same path again down to that depth (its
+  // positions were counted already), each depth going on from its direction with its best.
+  let stoppedAt = -1;
+  const dirs = new Int8Array(MAX_DEPTH + 1);
+  const bests = new Float64Array(MAX_DEPTH + 1);
+  let replayTo = -1;
+  const replayPath = new Int8Array(MAX_DEPTH + 1);
 
   /**
    * Expands a node whose f is within the bound; returns FOUND, or the smallest f over the bound among its descendants.
@@ -225,18 +328,28 @@ export function fifteenIda(start: Uint8Array, tables: FifteenTables, clock: Budg
    * speed (bench/tiles.ts).
    */
   const search = (blankAt: number, previous: number, g: number, mdNow: number, rowsNow: number, colsNow: number, x0: number, x1: number, x2: number, x3: number): number => {
-    if (nodes >= nextCheck) {
+    const replaying = g < replayTo;
+    if (g === replayTo) replayTo = -1; // the position the search stopped at: from here on, as if it never had
+    else if (!replaying && nodes >= nextCheck) {
       nextCheck = nodes + CHECK_EVERY;
       if (clock.charge(CHECK_EVERY * FIFTEEN_NODE_WORK, nodes)) aborted = true;
     }
-    if (aborted) return Infinity;
-    let best = Infinity;
+    if (aborted) {
+      stoppedAt = g;
+      return Infinity;
+    }
+    let best = replaying ? bests[g]! : Infinity;
     const childG = g + 1;
     const room = bound - childG; // the largest h a child may have
-    for (let d = 0; d < 4; d++) {
+    let counted = replaying; // the path's child was counted before the stop
+    const first = replaying ? dirs[g]! : 0;
+    for (let d = first; d < 4; d++) {
       const to = NEIGHBOURS[blankAt * 4 + d]!;
+      // Resuming goes down the checkpoint's path, and nowhere else, until it is back where it stopped.
+      if (replayTo > g && (d !== first || to !== replayPath[g])) throw new Error(`bad checkpoint: this search does not take its path at depth ${g + 1}`);
       if (to < 0 || to === previous) continue;
-      nodes++;
+      if (counted) counted = false;
+      else nodes++;
       // Tile t slides from `to` into the blank's cell.
       const t = cells[to]!;
       const childMd = mdNow + MANHATTAN[t * PDB_CELLS + blankAt]! - MANHATTAN[t * PDB_CELLS + to]!;
@@ -321,6 +434,11 @@ export function fifteenIda(start: Uint8Array, tables: FifteenTables, clock: Budg
       slotValue[s1] = w1;
       slotValue[s2] = w2;
       slotValue[s3] = w3;
+      if (aborted) {
+        dirs[g] = d;
+        bests[g] = best;
+        return Infinity;
+      }
       if (result === FOUND) return FOUND;
       if (result < best) best = result;
     }
@@ -332,6 +450,18 @@ export function fifteenIda(start: Uint8Array, tables: FifteenTables, clock: Budg
   if (h0 === 0) return { status: 'solved', blankPath: [], nodes: 1, lowerBound: 0, ttBytes: 0 };
   bound = h0;
   nodes = 1;
+  if (from) {
+    checkResumable(from, h0);
+    bound = from.bound;
+    nodes = from.nodes;
+    nextCheck = nodes + CHECK_EVERY;
+    replayTo = from.path.length;
+    from.dirs.forEach((d, g) => {
+      dirs[g] = d;
+      replayPath[g] = from.path[g]!;
+      bests[g] = from.best[g] ?? Infinity;
+    });
+  }
   for (;;) {
     clock.depth = bound;
     const result = search(blank, -1, 0, md, wdRows, wdCols, extra[0]!, extra[1]!, extra[2]!, extra[3]!);
@@ -340,7 +470,17 @@ export function fifteenIda(start: Uint8Array, tables: FifteenTables, clock: Budg
       for (let i = 0; i < foundDepth; i++) blankPath.push(path[i]!);
       return { status: 'solved', blankPath, nodes, lowerBound: foundDepth, ttBytes: 0 };
     }
-    if (aborted || result === Infinity || result > MAX_DEPTH) return { status: 'budget-exceeded', blankPath: [], nodes, lowerBound: bound, ttBytes: 0 };
+    if (aborted) {
+      const checkpoint: FifteenCheckpoint = {
+        bound,
+        path: Array.from(path.subarray(0, stoppedAt)),
+        dirs: Array.from(dirs.subarray(0, stoppedAt)),
+        best: Array.from(bests.subarray(0, stoppedAt), (b) => (b === Infinity ? null : b)),
+        nodes,
+      };
+      return { status: 'budget-exceeded', blankPath: [], nodes, lowerBound: bound, ttBytes: 0, checkpoint };
+    }
+    if (result === Infinity || result > MAX_DEPTH) return { status: 'budget-exceeded', blankPath: [], nodes, lowerBound: bound, ttBytes: 0 };
     bound = result;
   }
 }

@@ -94,7 +94,7 @@ export function solveTiles(board: TilesBoard, options: TilesSolveOptions = {}): 
   // The parity test above sent every unreachable board away: a table with no path is wrong, and the search answers.
   const tablePath = options.eightTable && n === EIGHT_CELLS && board.width === 3 ? eightPath(board, goal, metric, options.eightTable) : null;
   if (tablePath) {
-    const moves = toMoves(board, tablePath);
+    const moves = tilesMovesFromBlankPath(board, tablePath);
     const stats = { algorithm: 'table' as const, nodes: moves.length, ms: round(clock.elapsed()), work: clock.work, ttBytes: 0 };
     return { ...base, status: 'solved', solvable: true, optimal: true, length: moves.length, moves, stats };
   }
@@ -104,7 +104,7 @@ export function solveTiles(board: TilesBoard, options: TilesSolveOptions = {}): 
     const run = weightedSearch(board, goal, clock);
     const stats = { algorithm: 'weighted' as const, nodes: run.nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: 0 };
     if (!run.blankPath) return { ...base, status: 'budget-exceeded', solvable: true, optimal: false, length: null, lowerBound: startBound(board, goal, metric), moves: [], stats };
-    const moves = toMoves(board, run.blankPath);
+    const moves = tilesMovesFromBlankPath(board, run.blankPath);
     return { ...base, status: 'solved', solvable: true, optimal: false, length: moves.length, moves, stats };
   }
   const standardGoal = !options.goal || formatTiles(goal) === formatTiles(solvedTiles(board.width, board.height));
@@ -113,12 +113,12 @@ export function solveTiles(board: TilesBoard, options: TilesSolveOptions = {}): 
   const run = tables ? fifteenIda(board.cells, tables, clock) : tilesIda(board, goal, metric, clock, options.ttBytes ?? TILES_TT_BYTES);
   const stats = { algorithm: tables ? ('ida-pdb' as const) : ('ida' as const), nodes: run.nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.ttBytes };
   if (run.status === 'budget-exceeded') return { ...base, status: 'budget-exceeded', solvable: true, optimal: false, length: null, lowerBound: run.lowerBound, moves: [], stats };
-  const moves = toMoves(board, run.blankPath);
+  const moves = tilesMovesFromBlankPath(board, run.blankPath);
   return { ...base, status: 'solved', solvable: true, optimal: true, length: moves.length, moves, stats };
 }
 
 /** Blank positions → moves: the tile at the blank's next cell slides to the blank's current cell (runs for straight). */
-function toMoves(board: TilesBoard, blankPath: number[]): Move[] {
+export function tilesMovesFromBlankPath(board: TilesBoard, blankPath: number[]): Move[] {
   const w = board.width;
   const cell = (p: number): Cell => [Math.floor(p / w), p % w];
   let blank = board.cells.indexOf(0);

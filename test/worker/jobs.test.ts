@@ -4,7 +4,9 @@
  */
 import { introspectWorkflowInstance } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { canonicalize, parseLayoutOrThrow, resolveGoal, type GoalSpec } from '../../solver/index.ts';
+import { canonicalize, parseLayoutOrThrow, parseTilesOrThrow, resolveGoal, solveTiles, type GoalSpec } from '../../solver/index.ts';
+import { seededRandom } from '../helpers/random-layouts.ts';
+import { randomWalk, replayTiles } from '../helpers/tiles-reference.ts';
 import { cacheKey } from '../../worker/cache.ts';
 import { jobIdOf } from '../../worker/jobs.ts';
 import { refBoard, refDistance, refReplay } from '../helpers/reference.ts';
@@ -140,6 +142,30 @@ describe('solve jobs', () => {
     const denying = { limit: async () => ({ success: false }) } as unknown as RateLimit;
     const res = await call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ layout: 'VBBV-VBBV-VHHV-VS.V-S..S', goal: { piece: [0, 1], at: [1, 2] } }) }, { ...TIGHT, MISS_LIMITER: denying });
     expect(res.status).toBe(429);
+  });
+
+  it('a 15-puzzle the request refuses goes on as a job on the 4×4 databases (expanded in parts, a step at a time) and ends optimal', async () => {
+    // A position some 40 moves from the goal: far past the tight request budget, a few steps for the databases' search.
+    const rand = seededRandom(4242);
+    const flat = randomWalk('123456789ABCDEF.', 4, 80, rand);
+    const layout = flat.match(/.{4}/g)!.join('-');
+    const id = await jobIdOf(cacheKey('move', layout));
+    await using instance = await introspectWorkflowInstance(realEnv.SOLVE_JOBS!, id);
+    const res = await post({ layout });
+    expect(res.status).toBe(202);
+    expect((await json(res)).job.id).toBe(id);
+    await instance.waitForStatus('complete');
+    const job = await json(await call(`/solve/jobs/${id}`));
+    expect(job).toMatchObject({ status: 'solved', result: { kind: 'tiles', status: 'solved', optimal: true, cached: true, stats: { algorithm: 'ida-pdb' } } });
+    // The databases are expanded in parts within the steps' work (20 M units in steps of 600,000): many steps.
+    expect(job.progress.steps).toBeGreaterThan(30);
+    // The reference: the plain IDA* (Manhattan distance and linear conflicts, no databases) with no budget.
+    const reference = solveTiles(parseTilesOrThrow(layout), { maxMs: 120_000 });
+    expect(job.result.length).toBe(reference.length);
+    expect(replayTiles(flat, 4, 'move', job.result.moves)).toBe('123456789ABCDEF.');
+    const again = await post({ layout });
+    expect(again.status).toBe(200);
+    expect(await json(again)).toMatchObject({ cached: true, length: reference.length });
   });
 
   it('an unknown job is 404 JSON; bad input is 400 and leaves nothing in KV', async () => {

@@ -94,6 +94,58 @@ describe.skipIf(!databasesPresent())('4×4 search with the pattern databases', (
     expect(again.work).toBe(0);
   });
 
+  describe('in slices, from checkpoints', () => {
+    /** Runs the search in slices of `work` budget units, each from the last one's checkpoint (through JSON). */
+    const sliced = (cells: Uint8Array, work: number) => {
+      let checkpoint = null;
+      for (let slices = 1; ; slices++) {
+        const r = fifteenIda(cells, tables, new BudgetClock({ maxWork: work }), checkpoint);
+        if (!r.checkpoint) return { ...r, slices };
+        checkpoint = JSON.parse(JSON.stringify(r.checkpoint));
+      }
+    };
+
+    // The search keeps no table: going on from a checkpoint must generate exactly the positions the uninterrupted
+    // search does, in the same order, so the count and the answer (its first optimal path) are the same.
+    for (const id of [1, 17, 88]) {
+      it(`Korf #${id}: node for node the uninterrupted search, in slices of 60,000 units`, () => {
+        const k = KORF.find((x) => x.id === id)!;
+        const cells = parseTilesOrThrow(k.code).cells;
+        const whole = fifteenIda(cells, tables, new BudgetClock({}));
+        const parts = sliced(cells, 60_000);
+        expect(parts.slices).toBeGreaterThan(20);
+        expect([parts.status, parts.nodes, parts.blankPath]).toEqual([whole.status, whole.nodes, whole.blankPath]);
+        expect(parts.blankPath.length).toBe(k.optimal);
+      });
+    }
+
+    it('a stopped search says where it stands: its bound, a path within it, and a proven lower bound', () => {
+      const k = KORF.find((x) => x.id === 82)!;
+      const r = fifteenIda(parseTilesOrThrow(k.code).cells, tables, new BudgetClock({ maxWork: 200_000 }));
+      expect(r.status).toBe('budget-exceeded');
+      expect(r.checkpoint!.bound).toBe(r.lowerBound);
+      expect(r.checkpoint!.path.length).toBeLessThanOrEqual(r.checkpoint!.bound);
+      expect(r.checkpoint!.nodes).toBe(r.nodes);
+      expect(JSON.stringify(r.checkpoint).length).toBeLessThan(1000);
+    });
+
+    it('refuses a checkpoint it cannot have made, by message', () => {
+      const k = KORF.find((x) => x.id === 82)!;
+      const cells = parseTilesOrThrow(k.code).cells;
+      const r = fifteenIda(cells, tables, new BudgetClock({ maxWork: 200_000 }));
+      const cp = r.checkpoint!;
+      const go = (c: unknown) => () => fifteenIda(cells, tables, new BudgetClock({ maxWork: 200_000 }), c as typeof cp);
+      expect(go({ ...cp, bound: 1 })).toThrow(/bad checkpoint: bound/);
+      expect(go({ ...cp, dirs: cp.dirs.slice(1) })).toThrow(/one direction and one best per depth/);
+      expect(go({ ...cp, dirs: cp.dirs.map((d, i) => (i === 2 ? 7 : d)) })).toThrow(/bad checkpoint: depth 3/);
+      // Another path of the same shape: the search does not go there, and says so rather than searching elsewhere.
+      const other = cp.path.map((p, i) => (i === 1 ? (p + 1) % 16 : p));
+      expect(go({ ...cp, path: other })).toThrow(/does not take its path at depth 2/);
+      // Another start: its path is not this search's either.
+      expect(() => fifteenIda(parseTilesOrThrow(KORF[0]!.code).cells, tables, new BudgetClock({ maxWork: 200_000 }), cp)).toThrow(/bad checkpoint/);
+    });
+  });
+
   it('refuses databases of another partition', () => {
     expect(() => fifteenTables([...databases].reverse())).toThrow(/expected the pattern databases/);
   });

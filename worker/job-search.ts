@@ -1,0 +1,101 @@
+/**
+ * What a solve job's steps run, per kind of puzzle: Klotski boards on the engine's resumable IDA* (its table kept in
+ * the isolate between steps, copied to KV every `JOB_TABLE_EVERY` steps: job-tables.ts), 15-puzzles on the 4×4
+ * databases' IDA* (no table: a step goes on anywhere; an isolate without the expanded databases builds them in parts,
+ * a step's work at a time). The Workflow (solve-workflow.ts) knows only this interface.
+ */
+import {
+  FifteenExpansion,
+  beginSearch,
+  beginTilesSearch,
+  copyTable,
+  holdsTable,
+  searchSlice,
+  tilesSearchSlice,
+  type Move,
+  type PatternDatabase,
+  type SearchCheckpoint,
+  type TilesCheckpoint,
+} from '../solver/index.ts';
+import { dropTableCopy, loadTableCopy, saveTableCopy, tableEvery } from './job-tables.ts';
+import { ensureEngine } from './engine.ts';
+import type { Env } from './env.ts';
+import { JOB_TABLE_BYTES, type JobParams } from './jobs.ts';
+import { loadDatabases } from './solve-plans.ts';
+
+export type JobCheckpoint = SearchCheckpoint | TilesCheckpoint;
+
+export type StepOutcome =
+  | { done: false; checkpoint: JobCheckpoint; lowerBound: number; nodes: number; note: string }
+  | { done: true; status: 'solved' | 'unsolvable' | 'budget-exceeded'; length: number | null; moves: Move[]; lowerBound: number; nodes: number; ttBytes: number; algorithm: string; note: string };
+
+export interface JobSearch {
+  /** The first checkpoint (or, for a job run before, where its last saved state lets it go on). */
+  begin(): Promise<JobCheckpoint>;
+  /** Step `n` of `stepWork` units from `from`. */
+  step(from: JobCheckpoint, n: number): Promise<StepOutcome>;
+  /** Counts for the job's record: steps that started the search again, and that took up a saved copy. */
+  counts(last: JobCheckpoint): { restarts: number; adoptions: number };
+  /** Drops what the job kept beside its record (table copies). */
+  cleanUp(): Promise<void>;
+}
+
+export function jobSearch(env: Env, job: JobParams): JobSearch {
+  return job.kind === 'tiles' ? fifteenJob(env, job) : klotskiJob(env, job);
+}
+
+function klotskiJob(env: Env, job: JobParams): JobSearch {
+  const every = tableEvery(env);
+  return {
+    async begin() {
+      ensureEngine();
+      const saved = await loadTableCopy(env, job.id);
+      if (saved && saved.owner === job.id) {
+        console.log(`job ${job.id}: goes on from the copy of its table at step ${saved.slices}`);
+        return saved.checkpoint;
+      }
+      return beginSearch(job.layout, { metric: job.metric, goal: job.goal, maxWork: job.stepWork * job.maxSteps, owner: job.id, ttBytes: JOB_TABLE_BYTES });
+    },
+    async step(checkpoint, n) {
+      ensureEngine();
+      const from = checkpoint as SearchCheckpoint;
+      // The table gone from this isolate (a restart, another isolate): go on from its last copy, if there is one.
+      const table = from.slices > 0 && !holdsTable(from) ? await loadTableCopy(env, job.id) : null;
+      const result = searchSlice(from, { maxWork: job.stepWork, table });
+      if (!result.done && n % every === 0) {
+        const copy = copyTable(result.checkpoint);
+        if (copy) await saveTableCopy(env, job.id, copy);
+      }
+      const note = result.restarted ? ' (its table was gone: started again)' : table ? ` (its table was gone: went on from the copy of step ${table.slices})` : '';
+      if (!result.done) return { done: false, checkpoint: result.checkpoint, lowerBound: result.lowerBound, nodes: result.nodes, note };
+      return { ...result, algorithm: 'ida', note };
+    },
+    counts: (last) => ({ restarts: (last as SearchCheckpoint).restarts, adoptions: (last as SearchCheckpoint).adoptions }),
+    cleanUp: () => dropTableCopy(env, job.id),
+  };
+}
+
+/**
+ * The databases expanded in this isolate, built in parts by the steps of any 15-puzzle job (a value shared between
+ * requests, never a promise); null until the first step has the databases.
+ */
+let expansion: { of: PatternDatabase[]; tables: FifteenExpansion } | null = null;
+
+function fifteenJob(env: Env, job: JobParams): JobSearch {
+  return {
+    begin: async () => beginTilesSearch(job.layout),
+    async step(from, _n) {
+      const databases = await loadDatabases(env);
+      if (!databases) throw new Error('the 4×4 pattern databases cannot be had from the static assets');
+      if (expansion?.of !== databases) expansion = { of: databases, tables: new FifteenExpansion(databases) };
+      const result = tilesSearchSlice(from, { maxWork: job.stepWork, expansion: expansion.tables });
+      if (!result.done) {
+        const note = result.expanding ? ` (expanding the 4×4 databases: ${result.expanding.parts} of ${result.expanding.of} parts)` : '';
+        return { done: false, checkpoint: result.checkpoint, lowerBound: result.lowerBound, nodes: result.nodes, note };
+      }
+      return { ...result, ttBytes: 0, algorithm: 'ida-pdb', note: '' };
+    },
+    counts: () => ({ restarts: 0, adoptions: 0 }),
+    cleanUp: async () => undefined,
+  };
+}
