@@ -4,7 +4,8 @@ import { decodeMoves, encodeMoves, evaluateMoves, formatLayout, formatTiles, leg
 import { ClassicTables } from './classic-tables.ts';
 import { copyOnClick } from './copy-button.ts';
 import { DistanceChart } from './distance-chart.ts';
-import { moveFocus } from './roving-focus.ts';
+import { PlayInput } from './play-input.ts';
+import { setupEmbedDialog } from './embed-dialog.ts';
 import { GoalPicker } from './goal-picker.ts';
 import { goalCellAfter, goalParam, goalReached, goalSpecAt, readGoal } from './page-goal.ts';
 import { countText, currentLang, downloadText, progressText, setupLangSwitch, t, type Lang } from './i18n.ts';
@@ -19,8 +20,6 @@ import { TileMarks } from './tile-marks.ts';
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
 const METRICS: Metric[] = ['move', 'straight', 'step'];
-/** The iframe's default size (the same as oEmbed's): the default content fits it with no scrolling. */
-const EMBED_SIZE = { width: 360, height: 560 };
 
 /** The code in the address; a malformed %-escape stays as typed, so the page says what is wrong with it. */
 function codeFromAddress(): string {
@@ -527,184 +526,22 @@ async function main(): Promise<void> {
   $('cancel').classList.add('idle');
   copyOnClick($('copy-link'), () => location.href, { done: 'copied', idle: 'copyLink' });
   setupMovesText({ text: () => formatLine(line(), start.width), read: (text) => readLine(text, start, movesOn), load: (moves) => showOwnLine(moves, moves.length) });
-  const embedSnippets = () => {
-    const autoplay = $<HTMLInputElement>('opt-autoplay').checked;
-    const controls = $<HTMLInputElement>('opt-controls').checked;
-    const theme = $<HTMLSelectElement>('opt-theme').value;
-    const query = new URLSearchParams();
-    if (metric !== 'move') query.set('metric', metric);
-    if (autoplay) query.set('autoplay', '1');
-    if (!controls) query.set('controls', '0');
-    if (theme !== 'light') query.set('theme', theme);
-    const qs = query.toString() ? `?${query}` : '';
-    const page = `${location.origin}/s/${canonicalCode}${metric === 'move' ? '' : `?metric=${metric}`}`;
-    const embedUrl = `${location.origin}/embed/${canonicalCode}${qs}`;
-    const attrs = [`layout="${canonicalCode}"`, `metric="${metric}"`, autoplay ? 'autoplay' : '', controls ? 'controls' : '', `theme="${theme}"`].filter(Boolean).join(' ');
-    $<HTMLTextAreaElement>('embed-widget').value = `<script type="module" src="${location.origin}/widget.js"></script>\n<huarong-solution ${attrs}><a href="${page}">华容道 solution</a></huarong-solution>`;
-    $<HTMLTextAreaElement>('embed-iframe').value = `<iframe src="${embedUrl}" width="${EMBED_SIZE.width}" height="${EMBED_SIZE.height}" style="border:0;max-width:100%" title="Huarong solution" loading="lazy"></iframe>`;
-    $<HTMLTextAreaElement>('embed-link').value = page;
-    const preview = $<HTMLIFrameElement>('embed-preview');
-    if (preview.src !== embedUrl) preview.src = embedUrl;
-  };
-  for (const id of ['opt-autoplay', 'opt-controls', 'opt-theme']) $(id).addEventListener('change', embedSnippets);
-  for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-copy]')) {
-    const field = $<HTMLTextAreaElement>(button.dataset.copy!);
-    copyOnClick(button, () => field.value, { done: 'copiedShort', idle: 'copy' }, field);
-  }
-  $('embed').addEventListener('click', () => {
-    embedSnippets();
-    $<HTMLDialogElement>('embed-dialog').showModal();
+  setupEmbedDialog(canonicalCode, () => metric);
+
+  // Play mode: pick a piece (click, tap or keyboard), then one of its targets, or drag it (play-input.ts).
+  const input = new PlayInput({
+    player,
+    tiles,
+    movesOn,
+    evaluation: () => evaluation,
+    toGo: (distance) => toGo(distance, metric),
+    say: (text) => setStatus(text),
+    play: (move, words) => {
+      said = words;
+      playOwn(move);
+    },
   });
-
-  // Play mode: click a piece, then one of its highlighted targets.
-  let selected: [number, number] | null = null;
-  const clearSelection = () => {
-    selected = null;
-    player.board.clearHighlight('target');
-    player.board.clearHighlight('selected');
-    player.board.clearHighlight('hint');
-  };
-  /** Shows where the piece with its top-left at `from` can go, each target marked with its worth where known. */
-  function selectPiece(from: readonly [number, number]): Move[] {
-    const layout = player.shown;
-    player.pause();
-    clearSelection();
-    selected = [from[0], from[1]];
-    const targets = movesOn(layout).filter((m) => m.from[0] === from[0] && m.from[1] === from[1]);
-    const here = evaluation?.distance ?? null;
-    const worthOf = (m: { from: [number, number]; to: [number, number] }) =>
-      evaluation?.moves.find((e) => e.from[0] === m.from[0] && e.from[1] === m.from[1] && e.to[0] === m.to[0] && e.to[1] === m.to[1]);
-    player.board.highlight(targets.map((m) => m.to), 'target', (mark, i) => {
-      const target = targets[i]!;
-      mark.setAttribute('role', 'button');
-      // The targets are one Tab stop too: the arrows go between them.
-      mark.tabIndex = i === 0 ? 0 : -1;
-      const worth = worthOf(target);
-      if (!worth || worth.distance === null || here === null) {
-        mark.setAttribute('aria-label', player.describe(target));
-        return;
-      }
-      const kind = worth.distance < here ? 'closer' : worth.distance === here ? 'same' : 'farther';
-      mark.dataset.distance = String(worth.distance);
-      mark.dataset.worth = kind;
-      mark.textContent = String(worth.distance);
-      mark.setAttribute('aria-label', `${player.describe(target)}: ${toGo(worth.distance, metric)}, ${t(kind)}`);
-    });
-    player.board.highlight([[from[0], from[1]]], 'selected');
-    return targets;
-  }
-
-  /** Plays a move chosen on the board (click, tap, drag or keyboard), saying it for screen readers. */
-  function playChosen(move: Move, refocus: boolean): void {
-    said = player.describe(move);
-    clearSelection();
-    playOwn(move);
-    if (refocus) player.board.focusPiece(move.to[0], move.to[1]);
-  }
-
-  const pieceAt = (layout: Layout, cell: readonly [number, number]) =>
-    layout.pieces.find((p) => cell[0] >= p.row && cell[0] < p.row + p.height && cell[1] >= p.col && cell[1] < p.col + p.width);
-
-  // Click or tap: a piece, then one of its marked targets. A tile next to the blank slides at once (it has one place
-  // to go). After a drag, the click that follows is not a choice.
-  let dragged = false;
-  player.board.root.addEventListener('click', (e) => {
-    if (dragged) {
-      dragged = false;
-      return;
-    }
-    if (player.root.closest('[data-unsolvable]')) return;
-    const layout = player.shown;
-    // A target is a button (also pressed from the keyboard, with no pointer position): it says where it leads.
-    const mark = (e.target as HTMLElement).closest<HTMLElement>('.cell-mark.target');
-    if (mark && selected) {
-      const to: [number, number] = [Number(mark.dataset.row), Number(mark.dataset.col)];
-      const move = movesOn(layout).find((m) => m.from[0] === selected![0] && m.from[1] === selected![1] && m.to[0] === to[0] && m.to[1] === to[1]);
-      if (move) playChosen(move, false);
-      else clearSelection();
-      return;
-    }
-    const cell = player.board.cellAt(e);
-    const piece = cell && pieceAt(layout, cell);
-    if (!piece) return;
-    const targets = selectPiece([piece.row, piece.col]);
-    if (tiles && targets.length === 1) playChosen(targets[0]!, false);
-  });
-
-  // Drag or swipe a piece (mouse, pen or touch) to where it should go: the target whose top-left moved as the pointer
-  // did, or else the nearest one in the direction of the drag.
-  let drag: { from: [number, number]; start: [number, number]; x: number; y: number } | null = null;
-  player.board.root.addEventListener('pointerdown', (e) => {
-    const cell = player.board.cellAt(e);
-    const piece = cell && !player.root.closest('[data-unsolvable]') ? pieceAt(player.shown, cell) : undefined;
-    if (!cell || !piece || (e.target as HTMLElement).closest('.cell-mark.target')) return;
-    drag = { from: [piece.row, piece.col], start: cell, x: e.clientX, y: e.clientY };
-  });
-  player.board.root.addEventListener('pointerup', (e) => {
-    const started = drag;
-    drag = null;
-    if (!started) return;
-    const rect = player.board.root.getBoundingClientRect();
-    const cellSize = rect.width / player.shown.width;
-    const dx = e.clientX - started.x;
-    const dy = e.clientY - started.y;
-    if (Math.hypot(dx, dy) < cellSize / 3) return; // a click, handled above
-    dragged = true;
-    const targets = movesOn(player.shown).filter((m) => m.from[0] === started.from[0] && m.from[1] === started.from[1]);
-    const shift = [Math.round(dy / cellSize), Math.round(dx / cellSize)];
-    const exact = targets.find((m) => m.to[0] - m.from[0] === shift[0] && m.to[1] - m.from[1] === shift[1]);
-    const along = targets
-      .filter((m) => (m.to[0] - m.from[0]) * dy + (m.to[1] - m.from[1]) * dx > 0)
-      .sort((a, b) => Math.hypot(a.to[0] - a.from[0] - dy / cellSize, a.to[1] - a.from[1] - dx / cellSize) - Math.hypot(b.to[0] - b.from[0] - dy / cellSize, b.to[1] - b.from[1] - dx / cellSize));
-    const move = exact ?? along[0];
-    if (move) playChosen(move, false);
-    setTimeout(() => (dragged = false), 0);
-  });
-  player.board.root.addEventListener('pointercancel', () => (drag = null));
-
-  // Keyboard: the board is one Tab stop. Arrows go from piece to piece; Shift+arrow slides the focused piece one cell
-  // that way (or, in the move metric, to the nearest target that starts that way); Enter or Space marks its targets,
-  // which the arrows go between and Enter plays; Escape drops the choice.
-  const ARROWS: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-  player.board.root.addEventListener('keydown', (e) => {
-    const el = e.target as HTMLElement;
-    const arrow = ARROWS[e.key];
-    if (el.classList.contains('cell-mark') && el.classList.contains('target')) {
-      if (e.key === 'Enter' || e.key === ' ') {
-        e.preventDefault();
-        el.click();
-      } else if (e.key === 'Escape' && selected) {
-        const back = selected;
-        clearSelection();
-        player.board.focusPiece(back[0], back[1]);
-      } else if (arrow) {
-        e.preventDefault();
-        moveFocus(el, [...player.board.root.querySelectorAll<HTMLElement>('.cell-mark.target')], arrow);
-      }
-      return;
-    }
-    if (!el.classList.contains('piece')) return;
-    const from: [number, number] = [Number(el.dataset.row), Number(el.dataset.col)];
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      const targets = selectPiece(from);
-      player.board.root.querySelector<HTMLElement>('.cell-mark.target')?.focus();
-      if (targets.length === 0) setStatus(() => t('cannotMove'));
-      return;
-    }
-    if (e.key === 'Escape') return clearSelection();
-    if (!arrow) return;
-    e.preventDefault();
-    if (!e.shiftKey) {
-      moveFocus(el, player.board.pieceElements(), arrow);
-      return;
-    }
-    const move = movesOn(player.shown)
-      .filter((m) => m.from[0] === from[0] && m.from[1] === from[1] && m.path[1]![0] - from[0] === arrow[0] && m.path[1]![1] - from[1] === arrow[1])
-      .sort((a, b) => a.path.length - b.path.length)[0];
-    if (move) playChosen(move, true);
-    else setStatus(() => t('cannotMoveThatWay'));
-  });
+  const clearSelection = () => input.clearSelection();
 
   /** Shows a move as the hint for the position on the board, with the distance it leaves. */
   function showHint(move: Move, left: number | undefined): void {

@@ -1,0 +1,43 @@
+/**
+ * The solution page's "Embed this" dialog: the widget snippet, the iframe snippet and the link for the layout shown,
+ * rewritten as its options (autoplay, controls, theme) change, with a live preview and a Copy button per snippet.
+ */
+import type { Metric } from '../../solver/index.ts';
+import { copyOnClick } from './copy-button.ts';
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+/** The iframe's default size (the same as oEmbed's): the default content fits it with no scrolling. */
+const EMBED_SIZE = { width: 360, height: 560 };
+
+export function setupEmbedDialog(canonicalCode: string, metric: () => Metric): void {
+  const embedSnippets = () => {
+    const m = metric();
+    const autoplay = $<HTMLInputElement>('opt-autoplay').checked;
+    const controls = $<HTMLInputElement>('opt-controls').checked;
+    const theme = $<HTMLSelectElement>('opt-theme').value;
+    const query = new URLSearchParams();
+    if (m !== 'move') query.set('metric', m);
+    if (autoplay) query.set('autoplay', '1');
+    if (!controls) query.set('controls', '0');
+    if (theme !== 'light') query.set('theme', theme);
+    const qs = query.toString() ? `?${query}` : '';
+    const page = `${location.origin}/s/${canonicalCode}${m === 'move' ? '' : `?metric=${m}`}`;
+    const embedUrl = `${location.origin}/embed/${canonicalCode}${qs}`;
+    const attrs = [`layout="${canonicalCode}"`, `metric="${m}"`, autoplay ? 'autoplay' : '', controls ? 'controls' : '', `theme="${theme}"`].filter(Boolean).join(' ');
+    $<HTMLTextAreaElement>('embed-widget').value = `<script type="module" src="${location.origin}/widget.js"></script>\n<huarong-solution ${attrs}><a href="${page}">华容道 solution</a></huarong-solution>`;
+    $<HTMLTextAreaElement>('embed-iframe').value = `<iframe src="${embedUrl}" width="${EMBED_SIZE.width}" height="${EMBED_SIZE.height}" style="border:0;max-width:100%" title="Huarong solution" loading="lazy"></iframe>`;
+    $<HTMLTextAreaElement>('embed-link').value = page;
+    const preview = $<HTMLIFrameElement>('embed-preview');
+    if (preview.src !== embedUrl) preview.src = embedUrl;
+  };
+  for (const id of ['opt-autoplay', 'opt-controls', 'opt-theme']) $(id).addEventListener('change', embedSnippets);
+  for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-copy]')) {
+    const field = $<HTMLTextAreaElement>(button.dataset.copy!);
+    copyOnClick(button, () => field.value, { done: 'copiedShort', idle: 'copy' }, field);
+  }
+  $('embed').addEventListener('click', () => {
+    embedSnippets();
+    $<HTMLDialogElement>('embed-dialog').showModal();
+  });
+}
