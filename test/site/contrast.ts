@@ -51,11 +51,12 @@ export interface Side {
 
 /**
  * A pair to measure. `text`: the colour of `fore`'s text over `fore`'s own background. `fill`: `fore`'s background
- * colour over `back`'s background (a piece on the board); `back` defaults to what is behind `fore`.
+ * colour over `back`'s background (a piece on the board); `back` defaults to what is behind `fore`. `border`: `fore`'s
+ * outline (its top border's colour) over `back`'s background (a mark on the board's tray).
  */
 export interface Pair {
   name: string;
-  kind: 'text' | 'fill';
+  kind: 'text' | 'fill' | 'border';
   fore: Side;
   back?: Side;
 }
@@ -117,7 +118,8 @@ export async function contrasts(page: Page, pairs: Pair[]): Promise<Measured[]> 
         fg = over([colour[0], colour[1], colour[2], colour[3] * opacityOf(el)], bg);
       } else {
         const behind = back ? backgroundOf(find(back.selector), back.pseudo) : backgroundOf(el.parentElement!);
-        fg = over(parse(getComputedStyle(el, fore.pseudo).backgroundColor), behind);
+        const style = getComputedStyle(el, fore.pseudo);
+        fg = over(parse(kind === 'border' ? style.borderTopColor : style.backgroundColor), behind);
         bg = behind;
       }
       const [hi, lo] = [luminance(fg), luminance(bg)].sort((a, b) => b - a);

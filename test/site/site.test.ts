@@ -237,13 +237,16 @@ describe('数字华容道 pages', () => {
     await page.close();
   });
 
-  it('at the edge budget a 15-puzzle is answered by the plain search when short, and refused for the browser when not', async () => {
-    // The databases cost more to expand than the free plan's budget (FIFTEEN_SETUP_WORK); the browser has them.
+  it('at the edge budget a 15-puzzle is answered by the plain search when short, and goes on as a solve job when not', async () => {
+    // The databases cost more to expand than the free plan's budget (FIFTEEN_SETUP_WORK); the browser has them, and a
+    // solve job builds them a step at a time.
     const short = (await (await fetch(`${server.url}/solve?layout=${encodeURIComponent('1234-5678-9A.B-DEFC')}`)).json()) as { length: number; stats: { algorithm: string } };
     expect([short.stats.algorithm, short.length]).toEqual(['ida', 2]);
     const far = await fetch(`${server.url}/solve?layout=${encodeURIComponent('164B-9.2C-D378-5EFA')}`);
-    expect(far.status).toBe(503);
-    expect(((await far.json()) as { error: { code: string } }).error.code).toBe('budget-exceeded');
+    expect(far.status).toBe(202);
+    const body = (await far.json()) as { status: string; error: { code: string }; job: { id: string; url: string } };
+    expect([body.status, body.error.code]).toEqual(['searching', 'budget-exceeded']);
+    expect(body.job.url).toBe(`${server.url}/solve/jobs/${body.job.id}`);
   });
 });
 

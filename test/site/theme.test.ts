@@ -79,6 +79,25 @@ describe('the dark theme and its switch', () => {
       expectAll(texts.map((t) => ({ name: t.text, ratio: t.ratio, fore: t.color, back: t.background })));
       const pieces = await contrasts(page, PIECES);
       expectAll(pieces);
+      // The marks on the tray: a picked piece's targets (each kind of worth), a hint's target, the goal's ghost.
+      await page.keyboard.press('Escape');
+      await page.evaluate(() => {
+        const board = document.querySelector('#player .board')!;
+        for (const [cls, worth] of [['target', ''], ['target', 'closer'], ['target', 'same'], ['target', 'farther'], ['hint', ''], ['problem', '']]) {
+          const mark = document.createElement('div');
+          mark.className = `cell-mark ${cls} probe-${cls}-${worth || 'plain'}`;
+          if (worth) mark.dataset.worth = worth;
+          board.append(mark);
+        }
+        const ghost = document.createElement('div');
+        ghost.className = 'goal-ghost probe-ghost';
+        board.append(ghost);
+      });
+      const marks = await contrasts(page, ['target-plain', 'target-closer', 'target-same', 'target-farther', 'hint-plain', 'problem-plain', 'ghost'].map((probe) => ({
+        name: probe, kind: 'border' as const, fore: { selector: `#player .board .probe-${probe}` }, back: { selector: '#player .board' },
+      })));
+      expectAll(marks);
+      pieces.push(...marks);
       if (mode.name.startsWith('dark (system)')) await page.screenshot({ path: new URL('../artifacts/theme-dark-desktop.png', import.meta.url).pathname });
       console.log(`${mode.name} /s/: min text ${Math.min(...texts.map((t) => t.ratio)).toFixed(2)} (${texts.reduce((a, b) => (a.ratio < b.ratio ? a : b)).text}), min piece/board ${Math.min(...pieces.map((p) => p.ratio)).toFixed(2)}`);
       await page.close();
