@@ -72,10 +72,11 @@ async function main(): Promise<void> {
     document.querySelector<HTMLElement>('input[name=metric][value=step]')!.closest('label')!.hidden = true;
   }
   const player = new Player($('player'), start, { globalKeys: true, exit: !tiles, tiles });
-  // Klotski: the goal from the link (or the default), drawn as a ghost outline; tiles go in order.
+  // Klotski: the goal from the link (or the default); tiles go in order.
   const goalRead = tiles ? null : readGoal(start, new URL(location.href).searchParams.get('goal'));
   const goal = goalRead && 'goal' in goalRead ? goalRead.goal : null;
-  if (goal) player.board.setGoal({ row: goal.target[0], col: goal.target[1], width: goal.width, height: goal.height });
+  // The default goal is the exit, drawn already; a link's own goal is drawn as a ghost outline.
+  if (goal?.spec) player.board.setGoal({ row: goal.target[0], col: goal.target[1], width: goal.width, height: goal.height });
   /** The goal to search with from position i of the line shown (null: the default goal, or tiles). */
   const goalSpecAtIndex = (i: number) => (goal ? goalSpecAt(goal, goalCellAfter(goal, line().slice(0, i))) : null);
   // The tablebase knows the default goal only.
