@@ -1,6 +1,6 @@
 /** The /s/<code> page: validate the code, fetch the solution (or solve in the browser), play it, let people play. */
 import { codeFromPath } from './path-code.ts';
-import { decodeMoves, encodeMoves, evaluateMoves, formatLayout, formatTiles, legalMoves, solvedTiles, movePiece, parsePuzzleCode, tileMoves, tileNumber, unitMoves, type Layout, type Metric, type Move, type MoveEvaluation, type GoalSpec, type SearchPhase, type SolveResult, type TilesResult } from '../../solver/index.ts';
+import { decodeMoves, encodeMoves, evaluateMoves, formatLayout, formatTiles, legalMoves, solvedTiles, movePiece, parsePuzzleCode, tileMoves, tileNumber, unitMoves, type Layout, type Metric, type Move, type MoveEvaluation, type GoalSpec, type SolveResult, type TilesResult } from '../../solver/index.ts';
 import { ClassicTables } from './classic-tables.ts';
 import { copyOnClick } from './copy-button.ts';
 import { DistanceChart } from './distance-chart.ts';
@@ -8,13 +8,13 @@ import { PlayInput } from './play-input.ts';
 import { setupEmbedDialog } from './embed-dialog.ts';
 import { GoalPicker } from './goal-picker.ts';
 import { goalCellAfter, goalParam, goalReached, goalSpecAt, readGoal } from './page-goal.ts';
-import { countText, currentLang, downloadText, progressText, setupLangSwitch, t, type Lang } from './i18n.ts';
+import { countText, currentLang, setupLangSwitch, t, type Lang } from './i18n.ts';
 import { lineDistances } from './line-distances.ts';
 import { formatLine, readLine } from './line-text.ts';
 import { setupMovesText } from './moves-text.ts';
 import { Player } from './player.ts';
 import { problemText } from './problem-text.ts';
-import { solveInBrowser, solveRemote, watchJob, type JobWatch } from './solve-client.ts';
+import { PageSolves } from './page-solve.ts';
 import { TileMarks } from './tile-marks.ts';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -92,10 +92,6 @@ async function main(): Promise<void> {
   let metric = metricFromUrl();
   if (tiles && metric === 'step') metric = 'move';
   let result: SolveResult | TilesResult | null = null;
-  let cancelLocal: (() => void) | null = null;
-  /** What to say once a solution is loaded (the server's job answered first), and the solves begun so far. */
-  let arrivalNote: (() => string) | null = null;
-  let solvesBegun = 0;
   const tables = new ClassicTables();
   // The position on the board, wherever it came from, is what every line of the page describes: its evaluation
   // (classic layouts, from the tablebase) is recomputed each time it changes.
@@ -119,6 +115,7 @@ async function main(): Promise<void> {
     $('status').textContent = statusText();
     $('status').classList.toggle('busy', busy);
   };
+  const solves = new PageSolves({ tiles, bigTiles: tiles && start.width * start.height >= 16, metric: () => metric, setStatus });
   // ?at=N (or its alias ?start=N) opens the solution at move N, once; ?line= replays a line of your own.
   let openAt = moveFromUrl();
   let openLine = new URL(location.href).searchParams.get('line');
@@ -164,86 +161,13 @@ async function main(): Promise<void> {
     void findContinuation();
   }
 
-  /**
-   * Solves a layout: the Worker first, then (when it declines: over its budget, unreachable) the browser, with
-   * progress and Cancel. Null when cancelled or failed (the status says why).
-   */
-  async function solveLayout(layout: Layout, inBrowser: boolean, goalSpec: GoalSpec | null): Promise<SolveResult | TilesResult | null> {
-    cancelLocal?.();
-    const code = codeOf(layout);
-    const mine = ++solvesBegun;
-    let watch: JobWatch | null = null;
-    if (!inBrowser) {
-      const remote = await solveRemote(location.origin, code, metric, goalSpec);
-      if (remote.ok) return remote.result;
-      if (remote.failure.kind === 'bad-input') {
-        setStatus(remote.failure.message);
-        return null;
-      }
-      // The server goes on with it (202): watch its job while this browser solves; the first answer wins.
-      if (remote.failure.job) watch = watchJob(remote.failure.job.url, location.origin);
-    }
-    // A refusal is no failure: the browser takes over (the 15-puzzle's page says why the server cannot).
-    const lead = () => t(watch ? 'fallbackWithJob' : tiles && start.width * start.height >= 16 ? 'fallbackTiles' : 'fallback');
-    setStatus(lead, true);
-    let cancelled = false;
-    let firstPhase: SearchPhase | undefined;
-    const local = solveInBrowser(
-      code,
-      metric,
-      goalSpec,
-      (p) => {
-        firstPhase ??= p.phase;
-        setStatus(() => `${lead()} ${progressText(p, metric, undefined, firstPhase)}`, true);
-      },
-      undefined,
-      (loaded, total) => setStatus(() => `${lead()} ${downloadText(loaded, total)}`, true),
-    );
-    cancelLocal = () => {
-      cancelled = true;
-      local.cancel();
-      watch?.stop();
-    };
-    $('cancel').classList.remove('idle');
-    const fromServer = watch ? watch.answer.then((r) => ({ server: r })) : new Promise<never>(() => undefined);
-    const fromBrowser = local.result
-      .catch((e: Error) => {
-        setStatus(e.message);
-        return null;
-      })
-      .then((r) => ({ browser: r }));
-    const first = await Promise.race([fromServer, fromBrowser]);
-    $('cancel').classList.add('idle');
-    cancelLocal = null;
-    if ('server' in first) {
-      local.cancel();
-      document.body.dataset.solvedBy = 'server-job';
-      arrivalNote = () => t('serverAnswered');
-      return first.server;
-    }
-    const solved = first.browser;
-    if (cancelled) setStatus(() => t('cancelled'));
-    else if (solved) {
-      setStatus('');
-      document.body.dataset.solvedBy = 'browser';
-      document.body.dataset.algorithm = solved.stats.algorithm;
-      if ('engine' in solved.stats && solved.stats.engine) document.body.dataset.engine = solved.stats.engine;
-      // The server's job goes on: say when it has the answer for everyone (unless another layout is shown by then).
-      if (watch) {
-        void watch.result.then((r) => {
-          if (!r || solvesBegun !== mine) return;
-          document.body.dataset.serverJob = 'solved';
-          setStatus(() => t('serverCaughtUp'));
-        });
-      }
-    } else watch?.stop();
-    return solved;
-  }
+  /** Solves a layout: the Worker first, then the browser (page-solve.ts). Null when cancelled or failed. */
+  const solveLayout = (layout: Layout, inBrowser: boolean, goalSpec: GoalSpec | null) => solves.solve(codeOf(layout), inBrowser, goalSpec);
 
   async function load(layout: Layout): Promise<void> {
     setStatus(() => t('solving'), true);
     showCount(null, metric);
-    arrivalNote = null;
+    solves.arrivalNote = null;
     // Nothing to play, download or hint at until there is a line (the player disables its own controls meanwhile).
     setLineActions(false);
     const found = await solveLayout(layout, false, goalSpecAtIndex(0));
@@ -274,7 +198,7 @@ async function main(): Promise<void> {
     openAt = 0;
     showCount(result, metric);
     await refresh();
-    if (arrivalNote) setStatus(arrivalNote);
+    if (solves.arrivalNote) setStatus(solves.arrivalNote);
     $('player').dataset.ready = 'true';
   }
 
@@ -360,8 +284,8 @@ async function main(): Promise<void> {
       setStatus(() => solvedIn(i, solution.length, metric, tiles));
       showReplayLink(i);
     } else if (branch >= 0 && continuation === null && i === branch + own.length) {
-      if (!cancelLocal) setStatus(() => t('solving'), true);
-    } else if (moved && !cancelLocal) {
+      if (!solves.busy) setStatus(() => t('solving'), true);
+    } else if (moved && !solves.busy) {
       // A move you just played is said (the status is a live region); any older status goes.
       const text = said ?? '';
       setStatus(() => text);
@@ -445,7 +369,7 @@ async function main(): Promise<void> {
     continuation = null;
     undone.length = 0;
     lineToken++;
-    cancelLocal?.();
+    solves.cancel();
     reload(at);
   });
   $('undo').addEventListener('click', () => {
@@ -523,7 +447,7 @@ async function main(): Promise<void> {
     }
   });
 
-  $('cancel').addEventListener('click', () => cancelLocal?.());
+  $('cancel').addEventListener('click', () => solves.cancel());
   $('cancel').classList.add('idle');
   copyOnClick($('copy-link'), () => location.href, { done: 'copied', idle: 'copyLink' });
   setupMovesText({ text: () => formatLine(line(), start.width), read: (text) => readLine(text, start, movesOn), load: (moves) => showOwnLine(moves, moves.length) });
