@@ -10,12 +10,12 @@ export { solve, solveCode, ALGORITHMS, type Algorithm, type SolveOptions, type S
 export type { Move, Cell } from './klotski/model/moves.ts';
 export { canonicalize, mirrorMoves, type Canonical } from './klotski/model/canonical.ts';
 export { encodeMoves, decodeMoves } from './klotski/model/solution-codec.ts';
-export { movePiece } from './klotski/model/layout.ts';
+export { movePiece, pieceCovering } from './klotski/model/layout.ts';
 export { pieceNames, traditionalNames, type PieceName } from './draw/piece-names.ts';
 export { boardScene, boardSvg, escapeXml } from './draw/svg.ts';
 export { analyze, type Analysis } from './klotski/search/analyze.ts';
 export { EDGE_BUDGET, type Budget, type Progress, type SearchPhase } from './shared/budget.ts';
-export { legalMoves } from './klotski/model/moves.ts';
+export { legalMoves, sameMove } from './klotski/model/moves.ts';
 export { isTilesCode, parseTiles, parseTilesOrThrow, formatTiles, solvedTiles, parityInvariant, tilesToLayout, tileNumber, type TilesBoard } from './tiles/codec.ts';
 export { solveTiles, tilesGoal, OPTIMAL_CELLS, type TilesResult, type TilesSolveOptions } from './tiles/solve.ts';
 export { deserialize as deserializeDatabase, databaseFileName, PDB_GROUPS, type PatternDatabase } from './tiles/pdb.ts';

@@ -3,7 +3,7 @@
  * placement (a cursor on the board); live validation; presets; Solve → /s/<code>. Every change is one step of the
  * history, kept as layout codes.
  */
-import { FIXED_SHAPES, formatLayout, formatTiles, isTilesCode, parityInvariant, parseLayout, parseTiles, solvedTiles, sortPieces, tilesToLayout, type Layout, type Piece, type TilesBoard } from '../../solver/index.ts';
+import { FIXED_SHAPES, formatLayout, pieceCovering, formatTiles, isTilesCode, parityInvariant, parseLayout, parseTiles, solvedTiles, sortPieces, tilesToLayout, type Layout, type Piece, type TilesBoard } from '../../solver/index.ts';
 import { BoardView } from './board-view.ts';
 import { currentLang, setupLangSwitch, t, type Key, type Lang } from './i18n.ts';
 import { problemText as inLang } from './problem-text.ts';
@@ -209,7 +209,7 @@ const tool = () => document.querySelector<HTMLInputElement>('input[name=tool]:ch
  */
 function actAt(cell: [number, number], eraseOnly = false): void {
   if (tiles) return tileClick(cell[0] * tiles.width + cell[1]);
-  const piece = layout.pieces.find((p) => covers(p, cell[0], cell[1]));
+  const piece = pieceCovering(layout, cell[0], cell[1]);
   if (eraseOnly || tool() === 'erase') {
     if (!piece) return;
     remember();
@@ -241,7 +241,7 @@ board.root.addEventListener('pointerdown', (e) => {
   if (tiles) return;
   const cell = board.cellAt(e);
   if (!cell) return;
-  const piece = layout.pieces.find((p) => covers(p, cell[0], cell[1]));
+  const piece = pieceCovering(layout, cell[0], cell[1]);
   if (piece && tool() !== 'erase') {
     drag = { piece, dr: cell[0] - piece.row, dc: cell[1] - piece.col, start: cell };
     board.root.setPointerCapture(e.pointerId);
@@ -285,7 +285,7 @@ board.root.addEventListener('keydown', (e) => {
     else cursor = e.key === 'Home' ? [0, 0] : [height - 1, width - 1];
     keyboardUsed = true;
     drawCursor();
-    const piece = board.layout.pieces.find((p) => covers(p, cursor[0], cursor[1]));
+    const piece = pieceCovering(board.layout, cursor[0], cursor[1]);
     say(() => `${t('cursorAt')} (${cursor[0] + 1}, ${cursor[1] + 1}): ${piece ? piece.letter : t('empty')}`, false);
   } else if (e.key === 'Enter' || e.key === ' ') {
     keyboardUsed = true;

@@ -4,7 +4,7 @@
  * play or editing handlers never see them. Each choice is a marked cell (a button; the marks are one Tab stop and
  * the arrows go between them); Escape goes back a step, then stops.
  */
-import type { Layout, Piece } from '../../solver/index.ts';
+import { pieceCovering, type Layout, type Piece } from '../../solver/index.ts';
 import type { BoardView } from './board-view.ts';
 import { t } from './i18n.ts';
 import { moveFocus, setRovingStop } from './roving-focus.ts';
@@ -97,7 +97,7 @@ export class GoalPicker {
 
   private choose(cell: Cell): void {
     if (!this.piece) {
-      const piece = this.layout!.pieces.find((p) => cell[0] >= p.row && cell[0] < p.row + p.height && cell[1] >= p.col && cell[1] < p.col + p.width);
+      const piece = pieceCovering(this.layout!, cell[0], cell[1]);
       if (!piece) return;
       this.piece = piece;
       this.markTargets(piece);

@@ -5,7 +5,7 @@
  * letter per one-cell slide: U, D, L, R. Pasting takes that text, the same moves without numbers (a `?line=` value),
  * or a whole link with ?line=; every move must be legal from the position before it.
  */
-import { decodeMoves, encodeMoves, movePiece, type Layout, type Move } from '../../solver/index.ts';
+import { decodeMoves, encodeMoves, movePiece, sameMove, type Layout, type Move } from '../../solver/index.ts';
 
 export type LineRead =
   | { ok: true; moves: Move[] }
@@ -34,7 +34,7 @@ export function readLine(text: string, start: Layout, movesOn: (layout: Layout) 
     } catch {
       return { ok: false, problem: 'malformed', move: k + 1, text: token };
     }
-    const legal = movesOn(layout).find((m) => sameEnds(m, written));
+    const legal = movesOn(layout).find((m) => sameMove(m, written));
     if (!legal) return { ok: false, problem: 'illegal', move: k + 1, text: token };
     moves.push(legal);
     layout = movePiece(layout, legal.from, legal.to);
@@ -56,8 +56,4 @@ function moveTokens(text: string): string[] {
     .split(/[\s,;]+/)
     .map((token) => token.replace(/^\d+\./, ''))
     .filter((token) => token !== '');
-}
-
-function sameEnds(a: Move, b: Move): boolean {
-  return a.from[0] === b.from[0] && a.from[1] === b.from[1] && a.to[0] === b.to[0] && a.to[1] === b.to[1];
 }

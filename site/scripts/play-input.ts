@@ -5,7 +5,7 @@
  * target that starts that way), Enter or Space marks its targets, which the arrows go between and Enter plays, and
  * Escape drops the choice. What a chosen move does is the page's (`play`).
  */
-import type { Layout, Move, MoveEvaluation } from '../../solver/index.ts';
+import { pieceCovering, sameMove, type Layout, type Move, type MoveEvaluation } from '../../solver/index.ts';
 import { t } from './i18n.ts';
 import type { Player } from './player.ts';
 import { moveFocus } from './roving-focus.ts';
@@ -63,8 +63,7 @@ export class PlayInput {
     const targets = this.ctx.movesOn(layout).filter((m) => m.from[0] === from[0] && m.from[1] === from[1]);
     const evaluation = this.ctx.evaluation();
     const here = evaluation?.distance ?? null;
-    const worthOf = (m: { from: [number, number]; to: [number, number] }) =>
-      evaluation?.moves.find((e) => e.from[0] === m.from[0] && e.from[1] === m.from[1] && e.to[0] === m.to[0] && e.to[1] === m.to[1]);
+    const worthOf = (m: Move) => evaluation?.moves.find((e) => sameMove(e, m));
     player.board.highlight(targets.map((m) => m.to), 'target', (mark, i) => {
       const target = targets[i]!;
       mark.setAttribute('role', 'button');
@@ -111,13 +110,13 @@ export class PlayInput {
     const selected = this.selected;
     if (mark && selected) {
       const to: [number, number] = [Number(mark.dataset.row), Number(mark.dataset.col)];
-      const move = this.ctx.movesOn(layout).find((m) => m.from[0] === selected[0] && m.from[1] === selected[1] && m.to[0] === to[0] && m.to[1] === to[1]);
+      const move = this.ctx.movesOn(layout).find((m) => sameMove(m, { from: selected, to }));
       if (move) this.playChosen(move, false);
       else this.clearSelection();
       return;
     }
     const cell = player.board.cellAt(e);
-    const piece = cell && pieceAt(layout, cell);
+    const piece = cell && pieceCovering(layout, cell[0], cell[1]);
     if (!piece) return;
     const targets = this.selectPiece([piece.row, piece.col]);
     if (this.ctx.tiles && targets.length === 1) this.playChosen(targets[0]!, false);
@@ -128,7 +127,7 @@ export class PlayInput {
   private onPointerDown(e: PointerEvent): void {
     const { player } = this.ctx;
     const cell = player.board.cellAt(e);
-    const piece = cell && !this.blocked() ? pieceAt(player.shown, cell) : undefined;
+    const piece = cell && !this.blocked() ? pieceCovering(player.shown, cell[0], cell[1]) : undefined;
     if (!cell || !piece || (e.target as HTMLElement).closest('.cell-mark.target')) return;
     this.drag = { from: [piece.row, piece.col], start: cell, x: e.clientX, y: e.clientY };
   }
@@ -196,8 +195,4 @@ export class PlayInput {
     if (move) this.playChosen(move, true);
     else this.ctx.say(() => t('cannotMoveThatWay'));
   }
-}
-
-function pieceAt(layout: Layout, cell: readonly [number, number]) {
-  return layout.pieces.find((p) => cell[0] >= p.row && cell[0] < p.row + p.height && cell[1] >= p.col && cell[1] < p.col + p.width);
 }

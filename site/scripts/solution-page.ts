@@ -1,6 +1,6 @@
 /** The /s/<code> page: validate the code, fetch the solution (or solve in the browser), play it, let people play. */
 import { codeFromPath } from './path-code.ts';
-import { decodeMoves, encodeMoves, evaluateMoves, formatLayout, formatTiles, legalMoves, solvedTiles, movePiece, parsePuzzleCode, tileMoves, tileNumber, unitMoves, type Layout, type Metric, type Move, type MoveEvaluation, type GoalSpec, type SolveResult, type TilesResult } from '../../solver/index.ts';
+import { decodeMoves, encodeMoves, evaluateMoves, formatLayout, formatTiles, legalMoves, sameMove, solvedTiles, movePiece, parsePuzzleCode, tileMoves, tileNumber, unitMoves, type Layout, type Metric, type Move, type MoveEvaluation, type GoalSpec, type SolveResult, type TilesResult } from '../../solver/index.ts';
 import { ClassicTables } from './classic-tables.ts';
 import { copyOnClick } from './copy-button.ts';
 import { DistanceChart } from './distance-chart.ts';
@@ -574,10 +574,6 @@ function toGo(n: number, metric: Metric): string {
 function solvedIn(n: number, optimal: number, metric: Metric, tiles: boolean): string {
   if (currentLang() === 'zh') return `${tiles ? '成功！数字已排好：' : '成功！'}用了 ${countText(n, metric, 'zh')}，最优解是 ${countText(optimal, metric, 'zh')}。`;
   return `${tiles ? 'The tiles are in order' : 'Solved'} in ${countText(n, metric, 'en')} — optimal is ${optimal}.`;
-}
-
-function sameMove(a: { from: readonly number[]; to: readonly number[] }, b: { from: readonly number[]; to: readonly number[] }): boolean {
-  return a.from[0] === b.from[0] && a.from[1] === b.from[1] && a.to[0] === b.to[0] && a.to[1] === b.to[1];
 }
 
 /** Tiles code of a layout of 1×1 lettered pieces. */

@@ -7,7 +7,7 @@
  * (stopping it would end the worker and its loaded databases with it) and no other is started for the old one.
  * Larger boards are solved in a fast mode that proves no distance: only the line's next move is marked there.
  */
-import { movePiece, tileMoves, type Layout, type Metric, type Move } from '../../solver/index.ts';
+import { movePiece, sameMove, tileMoves, type Layout, type Metric, type Move } from '../../solver/index.ts';
 import type { Player } from './player.ts';
 import { markingWorker, solveInBrowser } from './solve-client.ts';
 
@@ -75,8 +75,4 @@ export class TileMarks {
     }
   }
 
-}
-
-function sameMove(a: { from: readonly number[]; to: readonly number[] }, b: { from: readonly number[]; to: readonly number[] }): boolean {
-  return a.from[0] === b.from[0] && a.from[1] === b.from[1] && a.to[0] === b.to[0] && a.to[1] === b.to[1];
 }

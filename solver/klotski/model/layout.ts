@@ -57,6 +57,11 @@ export function pieceAt(layout: Layout, row: number, col: number): Piece | undef
   return layout.pieces.find((p) => p.row === row && p.col === col);
 }
 
+/** The piece that covers the cell (row, col), if any. */
+export function pieceCovering(layout: Layout, row: number, col: number): Piece | undefined {
+  return layout.pieces.find((p) => row >= p.row && row < p.row + p.height && col >= p.col && col < p.col + p.width);
+}
+
 /** The layout after the piece whose top-left is `from` moves its top-left to `to` (no legality check). */
 export function movePiece(layout: Layout, from: readonly [number, number], to: readonly [number, number]): Layout {
   const pieces = layout.pieces.map((p) => (p.row === from[0] && p.col === from[1] ? { ...p, row: to[0], col: to[1] } : p));

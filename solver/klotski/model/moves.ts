@@ -18,6 +18,11 @@ export interface Move {
 }
 
 /** All moves available on `board` as (piece's top-left, target, path of cells), for slow paths (replay, hints). */
+/** The same move: the same piece (by its top-left) to the same place; the path it takes is not compared. */
+export function sameMove(a: { from: readonly number[]; to: readonly number[] }, b: { from: readonly number[]; to: readonly number[] }): boolean {
+  return a.from[0] === b.from[0] && a.from[1] === b.from[1] && a.to[0] === b.to[0] && a.to[1] === b.to[1];
+}
+
 export function listMoves(board: SearchBoard, metric: Metric): Array<{ from: number; to: number; path: number[] }> {
   const cells = board.puzzle.cells;
   const targets = new Int16Array(cells);
