@@ -8,6 +8,7 @@ import { cpus } from 'node:os';
 import { EDGE_BUDGET, formatTiles, parityInvariant, solveTiles, type TilesBoard } from '../solver/index.ts';
 import { deserializeEightTable, eightGoalKind, eightTableFileName } from '../solver/tiles/eight-table.ts';
 import { seededRandom } from '../test/helpers/random-layouts.ts';
+import { shuffledTiles } from '../test/helpers/tiles-reference.ts';
 import { writeSection } from './results.ts';
 import { fmt, median } from './stats.ts';
 
@@ -20,22 +21,13 @@ const tableFor = (goal: TilesBoard, metric: 'move' | 'straight') => {
   return tables.get(name)!;
 };
 
-function shuffled(random: (n: number) => number): TilesBoard {
-  const cells = Uint8Array.from({ length: 9 }, (_, i) => i);
-  for (let i = 8; i > 0; i--) {
-    const j = random(i + 1);
-    [cells[i], cells[j]] = [cells[j]!, cells[i]!];
-  }
-  return { width: 3, height: 3, cells };
-}
-
 const rows: string[] = [];
 for (const metric of ['move', 'straight'] as const) {
   const random = seededRandom(metric === 'move' ? 2026 : 1126);
   const cases: Array<{ start: TilesBoard; goal: string }> = [];
   while (cases.length < BOARDS) {
-    const start = shuffled(random);
-    const goal = shuffled(random);
+    const start = shuffledTiles(random);
+    const goal = shuffledTiles(random);
     if (parityInvariant(start) === parityInvariant(goal)) cases.push({ start, goal: formatTiles(goal) });
   }
   const tableMs: number[] = [];

@@ -98,3 +98,13 @@ export function randomWalk(state: string, width: number, steps: number, rand: (n
   }
   return s;
 }
+
+/** A uniformly shuffled board of `width` × `height` (tile numbers per cell, 0 the blank): half of them unsolvable. */
+export function shuffledTiles(random: (n: number) => number, width = 3, height = 3): { width: number; height: number; cells: Uint8Array } {
+  const cells = Uint8Array.from({ length: width * height }, (_, i) => i);
+  for (let i = cells.length - 1; i > 0; i--) {
+    const j = random(i + 1);
+    [cells[i], cells[j]] = [cells[j]!, cells[i]!];
+  }
+  return { width, height, cells };
+}

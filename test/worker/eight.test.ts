@@ -1,19 +1,10 @@
 /** The 8-puzzle at the edge: every 3×3 board answered from the project's tables within the request budget. */
 import { describe, expect, it } from 'vitest';
-import { formatTiles, parseTilesOrThrow, solveTiles, type TilesBoard } from '../../solver/index.ts';
+import { formatTiles, parseTilesOrThrow, solveTiles } from '../../solver/index.ts';
 import { forgetEightTables } from '../../worker/eight-tables.ts';
 import { seededRandom } from '../helpers/random-layouts.ts';
-import { replayTiles } from '../helpers/tiles-reference.ts';
+import { replayTiles, shuffledTiles } from '../helpers/tiles-reference.ts';
 import { call, freshClient, json } from './helpers.ts';
-
-function shuffled(random: (n: number) => number): TilesBoard {
-  const cells = Uint8Array.from({ length: 9 }, (_, i) => i);
-  for (let i = 8; i > 0; i--) {
-    const j = random(i + 1);
-    [cells[i], cells[j]] = [cells[j]!, cells[i]!];
-  }
-  return { width: 3, height: 3, cells };
-}
 
 const flat = (code: string) => code.replaceAll('-', '');
 const post = (body: unknown) => call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json', ...freshClient() }, body: JSON.stringify(body) });
@@ -34,8 +25,8 @@ describe('the 8-puzzle at the edge', () => {
       const random = seededRandom(metric === 'move' ? 3 : 33);
       let solved = 0;
       for (let i = 0; i < 40; i++) {
-        const start = shuffled(random);
-        const goal = i % 4 === 0 ? null : shuffled(random);
+        const start = shuffledTiles(random);
+        const goal = i % 4 === 0 ? null : shuffledTiles(random);
         const goalCode = goal ? formatTiles(goal) : undefined;
         const layout = formatTiles(start);
         const res = await post({ layout, metric, ...(goalCode ? { goal: goalCode } : {}) });

@@ -12,7 +12,7 @@ import {
   type EightGoalKind,
 } from '../../../solver/tiles/eight-table.ts';
 import { seededRandom } from '../../helpers/random-layouts.ts';
-import { bfsFrom, replayTiles } from '../../helpers/tiles-reference.ts';
+import { bfsFrom, replayTiles, shuffledTiles } from '../../helpers/tiles-reference.ts';
 
 type Metric = 'move' | 'straight';
 const METRICS: Metric[] = ['move', 'straight'];
@@ -22,15 +22,6 @@ const tableFor = (kind: EightGoalKind, metric: Metric) => {
   if (!built.has(key)) built.set(key, buildEightTable(kind, metric).table);
   return built.get(key)!;
 };
-
-function shuffled(random: (n: number) => number): TilesBoard {
-  const cells = Uint8Array.from({ length: 9 }, (_, i) => i);
-  for (let i = 8; i > 0; i--) {
-    const j = random(i + 1);
-    [cells[i], cells[j]] = [cells[j]!, cells[i]!];
-  }
-  return { width: 3, height: 3, cells };
-}
 
 const cellsOf = (board: TilesBoard) => formatTiles(board).replaceAll('-', '');
 const wide = (cells: Uint8Array) => [...cells].map((t) => (t === 0 ? '.' : String(t))).join('');
@@ -77,7 +68,7 @@ describe('8-puzzle tables', () => {
       const random = seededRandom(metric === 'move' ? 8 : 88);
       const kindsSeen = new Set<string>();
       for (let g = 0; g < 9; g++) {
-        let goal = shuffled(random);
+        let goal = shuffledTiles(random);
         // A goal of each blank cell: move the blank to cell g.
         const blank = goal.cells.indexOf(0);
         [goal.cells[blank], goal.cells[g]] = [goal.cells[g]!, 0];
@@ -87,7 +78,7 @@ describe('8-puzzle tables', () => {
         const distances = bfsFrom(wide(goal.cells), 3, metric);
         const table = tableFor(kind, metric);
         for (let i = 0; i < 40; i++) {
-          const start = shuffled(random);
+          const start = shuffledTiles(random);
           const result = solveTiles(start, { metric, goal: formatTiles(goal), eightTable: table });
           const expected = distances.get(wide(start.cells));
           if (expected === undefined) {
