@@ -5,8 +5,9 @@
  * the layout tests measure what a phone shows.
  */
 import sparticuz from '@sparticuz/chromium';
-import { chromium, type Browser } from 'playwright-core';
-import { groupAlive, type DevServer } from '../../scripts/dev-server.ts';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { groupAlive, startDevServer, type DevServer } from '../../scripts/dev-server.ts';
 import { cjkFontConfig } from './cjk-font.ts';
 
 /** Flags of the packaged build that would weaken what the tests check (CORS, framing, origin isolation). */
@@ -38,4 +39,29 @@ export async function closeSuite(browser: Browser | undefined, server: DevServer
     await server?.stop();
   }
   if (server && groupAlive(server.group)) throw new Error(`wrangler dev (process group ${server.group}) left running`);
+}
+
+/** A test file's `wrangler dev` and Chromium, started before its tests and stopped after them (closeSuite). */
+export interface BrowserSuite {
+  readonly server: DevServer;
+  readonly browser: Browser;
+}
+
+/** Registers the file's beforeAll / afterAll: read `server` and `browser` inside the tests, once they have started. */
+export function browserSuite(): BrowserSuite {
+  const suite = {} as { server: DevServer; browser: Browser };
+  beforeAll(async () => {
+    suite.server = await startDevServer();
+    suite.browser = await launch();
+  }, 120_000);
+  afterAll(() => closeSuite(suite.browser, suite.server));
+  return suite;
+}
+
+/** A page of the suite's site at `path`, in `lang` (remembered as the page's choice before it loads). */
+export async function openPage(suite: BrowserSuite, path: string, options: { lang?: 'en' | 'zh'; viewport?: { width: number; height: number }; context?: BrowserContext } = {}): Promise<Page> {
+  const page = await (options.context ?? suite.browser).newPage({ viewport: options.viewport ?? { width: 1200, height: 900 } });
+  await page.addInitScript((l) => localStorage.setItem('lang', l), options.lang ?? 'en');
+  await page.goto(suite.server.url + path);
+  return page;
 }

@@ -4,31 +4,20 @@
  * and follows it; copied moves pasted on a fresh page give the same line; a wrong move is refused by its number.
  */
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
-import { closeSuite, launch } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite, openPage } from './browser.ts';
 
 const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
 // The soldier at the bottom left goes two cells right (81 moves to go still: optimal is one cell), then back.
 const DETOUR = '0gRR 0iLL';
 const ARTIFACTS = new URL('../artifacts/', import.meta.url);
 
-let server: DevServer;
-let browser: Browser;
+mkdirSync(ARTIFACTS, { recursive: true });
+const suite = browserSuite();
 
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  server = await startDevServer();
-  browser = await launch();
-}, 120_000);
-
-afterAll(() => closeSuite(browser, server));
-
-async function open(path: string, options: { lang?: 'en' | 'zh'; viewport?: { width: number; height: number }; context?: BrowserContext } = {}): Promise<Page> {
-  const page = await (options.context ?? browser).newPage({ viewport: options.viewport ?? { width: 1200, height: 900 } });
-  await page.addInitScript((l) => localStorage.setItem('lang', l), options.lang ?? 'en');
-  await page.goto(server.url + path);
+async function open(path: string, options: Parameters<typeof openPage>[2] = {}): Promise<Page> {
+  const page = await openPage(suite, path, options);
   await page.waitForSelector('#player[data-ready="true"]', { timeout: 60_000 });
   return page;
 }
@@ -106,10 +95,10 @@ describe('the chart of moves to go', () => {
   });
 
   it('keeps its room but shows nothing while there is no line, and is gone (with the paste field) when there is no solution', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     // The server's answer held back: the page is still solving.
     await page.route('**/solve?**', () => undefined);
-    await page.goto(`${server.url}/s/${HENGDAO}`);
+    await page.goto(`${suite.server.url}/s/${HENGDAO}`);
     await page.waitForSelector('#player .distance-chart', { state: 'attached' });
     expect(await page.locator('#player .distance-chart').evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
     expect(await page.locator('#player .chart-point').count()).toBe(0);
@@ -123,8 +112,8 @@ describe('the chart of moves to go', () => {
 
 describe('the moves as text', () => {
   it('copies the line shown, which pasted on a fresh page gives the same line', async () => {
-    const context = await browser.newContext();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const context = await suite.browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
     const page = await open(`/s/${HENGDAO}?line=${encodeURIComponent(DETOUR)}`, { context });
     await waitForPoints(page, 84);
     await page.click('#copy-moves');

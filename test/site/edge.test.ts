@@ -1,32 +1,23 @@
 /** Against a running `wrangler dev`: hits under load, malformed addresses, named layouts, /hardest/, and play mode. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { evaluateMoves, parseLayoutOrThrow } from '../../solver/index.ts';
 import { fileTables, TABLEBASE_DIR } from '../../solver/node/tablebase-files.ts';
 import { readFileSync } from 'node:fs';
 import { scrambledTiles } from '../helpers/random-layouts.ts';
-import { closeSuite, launch } from './browser.ts';
+import { browserSuite } from './browser.ts';
 import { gifFrameCount } from '../helpers/gif.ts';
 import { readFile } from 'node:fs/promises';
 
-let server: DevServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startDevServer();
-  browser = await launch();
-}, 120_000);
-
-afterAll(() => closeSuite(browser, server));
+const suite = browserSuite();
 
 const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
 
 /** A page in English at `path` (on this server), once its player has a solution. */
 async function openPlayer(path: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const page = await suite.browser.newPage({ viewport: { width: 1200, height: 900 } });
   await page.addInitScript(() => localStorage.setItem('lang', 'en'));
-  await page.goto(server.url + path);
+  await page.goto(suite.server.url + path);
   await page.waitForSelector('#player[data-ready="true"]');
   return page;
 }
@@ -36,7 +27,7 @@ describe('under load', () => {
   // hit would wait behind all 32 (over 150 ms; measured: 1–2 hits got through during the burst, against 15 with it).
   // Measured with the lane: idle 10–13 ms, during 28–30 ms on a busy two-core machine, so 3× alone is too tight.
   it('a cache hit stays fast while 32 over-budget 6×6 misses arrive at once: its median ≤ 3× its idle median, or idle + 40 ms', async () => {
-    const hit = `${server.url}/solve?layout=SSBB-HHBB-HHHH-HHHH-....`; // four empty cells: searched, then kept in KV
+    const hit = `${suite.server.url}/solve?layout=SSBB-HHBB-HHHH-HHHH-....`; // four empty cells: searched, then kept in KV
     expect((await fetch(hit)).status).toBe(200);
     expect((await (await fetch(hit)).json()).cached).toBe(true);
     const time = async () => {
@@ -50,7 +41,7 @@ describe('under load', () => {
     const idle: number[] = [];
     for (let i = 0; i < 15; i++) idle.push(await time());
     const misses = Array.from({ length: 32 }, (_, i) =>
-      fetch(`${server.url}/solve?layout=${scrambledTiles(i + 1, 6, 6, 300)}&optimal=true`, { headers: { 'CF-Connecting-IP': `203.0.113.${i + 1}` } }).then((r) => r.status),
+      fetch(`${suite.server.url}/solve?layout=${scrambledTiles(i + 1, 6, 6, 300)}&optimal=true`, { headers: { 'CF-Connecting-IP': `203.0.113.${i + 1}` } }).then((r) => r.status),
     );
     let settled = false;
     const all = Promise.all(misses).finally(() => (settled = true));
@@ -67,10 +58,10 @@ describe('under load', () => {
 describe('malformed addresses', () => {
   for (const [path, selector] of [['/embed/%E0', '#message'], ['/s/%E0', '#error-message']] as const) {
     it(`${path} renders the page with a message saying what is wrong, not a blank page`, async () => {
-      const page = await browser.newPage();
+      const page = await suite.browser.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      const res = await page.goto(server.url + path);
+      const res = await page.goto(suite.server.url + path);
       expect(res!.status()).toBe(404);
       await page.locator(selector).waitFor({ state: 'visible', timeout: 15_000 });
       expect((await page.locator(selector).textContent())!.length).toBeGreaterThan(10);
@@ -83,9 +74,9 @@ describe('malformed addresses', () => {
 describe('named layouts on the /s/ page', () => {
   for (const [lang, glossVisible] of [['en', true], ['zh', false]] as const) {
     it(`the mirror of 峰回路转 is titled 峰回路转 (${lang}: pinyin and gloss ${glossVisible ? 'shown' : 'hidden'})`, async () => {
-      const page = await browser.newPage();
+      const page = await suite.browser.newPage();
       await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
-      await page.goto(`${server.url}/s/VSSS-VVBB-VVBB-VHH.-HHS.`);
+      await page.goto(`${suite.server.url}/s/VSSS-VVBB-VVBB-VHH.-HHS.`);
       expect(await page.title()).toContain('峰回路转');
       expect(await page.locator('h1 #layout-name').textContent()).toBe('峰回路转');
       await page.waitForFunction(() => document.documentElement.lang !== '');
@@ -98,12 +89,12 @@ describe('named layouts on the /s/ page', () => {
 
 describe('/hardest/', () => {
   it('is linked from the gallery and lists positions whose /s/ pages show the stated lengths, in every metric', async () => {
-    const gallery = await browser.newPage();
-    await gallery.goto(`${server.url}/layouts/`);
+    const gallery = await suite.browser.newPage();
+    await gallery.goto(`${suite.server.url}/layouts/`);
     expect(await gallery.locator('#hardest-link').getAttribute('href')).toBe('/hardest/');
     await gallery.close();
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/hardest/`);
+    const page = await suite.browser.newPage();
+    await page.goto(`${suite.server.url}/hardest/`);
     const links = await page.locator('a.hardest-link').evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href')!, length: a.getAttribute('data-length')!, metric: a.getAttribute('data-metric')! })));
     expect(links.length).toBeGreaterThan(90);
     expect(links.slice(0, 3).map((l) => l.length)).toEqual(['138', '150', '179']);
@@ -114,8 +105,8 @@ describe('/hardest/', () => {
     expect(three.length).toBeGreaterThan(3 + 3 * 20);
     // The three overall records and a sample of the per-mix rows.
     for (const link of [...links.slice(0, 3), ...links.filter((_, i) => i % 17 === 5)]) {
-      const solution = await browser.newPage();
-      await solution.goto(server.url + link.href);
+      const solution = await suite.browser.newPage();
+      await solution.goto(suite.server.url + link.href);
       await solution.waitForFunction(() => document.querySelector<HTMLElement>('#move-count')?.dataset.length !== undefined, null, { timeout: 30_000 });
       expect(await solution.locator('#move-count').getAttribute('data-length'), `${link.href}`).toBe(link.length);
       await solution.close();
@@ -179,7 +170,7 @@ describe('play mode on the classic board', () => {
     expect(await page.locator('#player .board').getAttribute('class')).toContain('solved');
     const replay = (await page.getAttribute('#replay-line-link', 'href'))!;
     expect(replay).toMatch(/^\/s\/VSSV-VSSV-VBBV-VBBV-S\.\.S\?line=/);
-    await page.goto(server.url + replay);
+    await page.goto(suite.server.url + replay);
     await page.waitForSelector('#player[data-ready="true"]');
     await page.waitForFunction(() => document.querySelector('#player .counter')?.textContent === '3 / 3');
     expect(await page.locator('#player .move-list li[data-kind="own"]').count()).toBe(3);
@@ -372,10 +363,10 @@ describe('play mode on the classic board', () => {
   });
 
   it('15-puzzle: after a move off the line the best line on is searched in the page\'s worker, databases already loaded', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const page = await suite.browser.newPage({ viewport: { width: 1200, height: 900 } });
     await page.addInitScript(() => localStorage.setItem('lang', 'en'));
     await page.route('**/solve?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'budget-exceeded', message: 'this layout needs more search than one request may spend' } }) }));
-    await page.goto(`${server.url}/s/D68C-FE.A-B745-9132`);
+    await page.goto(`${suite.server.url}/s/D68C-FE.A-B745-9132`);
     await page.waitForSelector('#player[data-ready="true"]', { timeout: 60_000 });
     const total = Number((await page.textContent('#player .counter'))!.split(' / ')[1]);
     const requests: string[] = [];
@@ -415,7 +406,7 @@ describe('play mode on the classic board', () => {
 describe('link previews through wrangler dev', () => {
   it('serves a 1200×630 PNG for an arbitrary layout (resvg bundled as WebAssembly) and the pre-rendered named ones', async () => {
     for (const code of ['VBBV-VBBV-VHHV-VS.V-SS.S', 'VBBV-VBBV-VHHV-VSSV-S..S']) {
-      const res = await fetch(`${server.url}/img/${code}.png`);
+      const res = await fetch(`${suite.server.url}/img/${code}.png`);
       expect(res.status, code).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/png');
       const bytes = new Uint8Array(await res.arrayBuffer());
@@ -428,32 +419,32 @@ describe('link previews through wrangler dev', () => {
 
 describe('static files and unknown paths', () => {
   it('hashed bundles are immutable for a year, the widget is revalidated, tables are octet streams', async () => {
-    const html = await (await fetch(`${server.url}/`)).text();
+    const html = await (await fetch(`${suite.server.url}/`)).text();
     const bundle = /\/_astro\/[^"]+\.js/.exec(html)![0];
-    expect((await fetch(server.url + bundle)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const widget = await fetch(`${server.url}/widget.js`);
+    expect((await fetch(suite.server.url + bundle)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const widget = await fetch(`${suite.server.url}/widget.js`);
     expect(widget.headers.get('cache-control')).toBe('public, max-age=300');
     expect(widget.headers.get('etag')).toBeTruthy();
     // Its 304 carries the same caching as its 200, not the assets' max-age=0.
-    const revalidated = await fetch(`${server.url}/widget.js`, { headers: { 'If-None-Match': widget.headers.get('etag')! } });
+    const revalidated = await fetch(`${suite.server.url}/widget.js`, { headers: { 'If-None-Match': widget.headers.get('etag')! } });
     expect(revalidated.status).toBe(304);
     expect(revalidated.headers.get('cache-control')).toBe('public, max-age=300');
     for (const path of ['/pdb/15-2_3_4.pdb', '/tablebase/move-v4h1.bin']) {
-      const res = await fetch(server.url + path);
+      const res = await fetch(suite.server.url + path);
       expect(res.headers.get('content-type'), path).toBe('application/octet-stream');
       expect(res.headers.get('cache-control'), path).toBe('public, max-age=86400');
     }
   });
 
   it("an unknown path is a 404 with the site's frame and a way back; /embed/ names its icon", async () => {
-    const page = await browser.newPage();
-    const res = await page.goto(`${server.url}/no/such/page`);
+    const page = await suite.browser.newPage();
+    const res = await page.goto(`${suite.server.url}/no/such/page`);
     expect(res!.status()).toBe(404);
     expect(await page.locator('.site-header').count()).toBe(1);
     expect(await page.locator('#home-link').getAttribute('href')).toBe('/');
     const icons: string[] = [];
     page.on('request', (r) => icons.push(r.url()));
-    await page.goto(`${server.url}/embed/VBBV-VBBV-VHHV-VSSV-S..S`);
+    await page.goto(`${suite.server.url}/embed/VBBV-VBBV-VHHV-VSSV-S..S`);
     await page.waitForTimeout(300);
     expect(icons.some((u) => u.endsWith('/favicon.ico'))).toBe(false);
     await page.close();
@@ -462,10 +453,10 @@ describe('static files and unknown paths', () => {
 
 describe('the player', () => {
   it('steps forward and back faster than it animates without a single error, ending on the right position', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.url}/s/VBBV-VBBV-VHHV-VSSV-S..S`);
+    await page.goto(`${suite.server.url}/s/VBBV-VBBV-VHHV-VSSV-S..S`);
     await page.waitForSelector('#player[data-ready="true"]');
     await page.locator('#player').click({ position: { x: 5, y: 5 } });
     for (let i = 0; i < 25; i++) await page.keyboard.press('ArrowRight');

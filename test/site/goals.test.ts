@@ -3,31 +3,17 @@
  * is picked by pointer or keyboard on the page and in the editor, drawn as a ghost outline, and carried by the link;
  * a link's goal is solved optimally (length against the solver run here).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { parseLayoutOrThrow, solve } from '../../solver/index.ts';
-import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
-import { closeSuite, launch } from './browser.ts';
+import { browserSuite, openPage } from './browser.ts';
 
 const NO_BLOCK = 'VSSV-VSSV-VHHV-VSSV-S..S';
 const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
 
-let server: DevServer;
-let browser: Browser;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  server = await startDevServer();
-  browser = await launch();
-}, 120_000);
-
-afterAll(() => closeSuite(browser, server));
-
-async function open(path: string, lang: 'en' | 'zh' = 'en'): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-  await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
-  await page.goto(server.url + path);
-  return page;
-}
+const open = (path: string, lang: 'en' | 'zh' = 'en') => openPage(suite, path, { lang });
 
 /** The ghost outline's cell box (row, col, width, height in cells). */
 async function ghost(page: Page, root = '#player .board'): Promise<number[] | null> {

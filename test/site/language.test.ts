@@ -3,32 +3,18 @@
  * Chromium against `wrangler dev`: the gallery without the English gloss in Chinese, English names on the board that
  * fit their pieces, /embed/ with no code, and the 15-puzzle's distance marks.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
-import { closeSuite, launch } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite, openPage } from './browser.ts';
 
 const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 type Lang = 'en' | 'zh';
 
-let server: DevServer;
-let browser: Browser;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  server = await startDevServer();
-  browser = await launch();
-}, 120_000);
-
-afterAll(() => closeSuite(browser, server));
-
-async function open(path: string, lang: Lang, viewport = DESKTOP): Promise<Page> {
-  const page = await browser.newPage({ viewport });
-  await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
-  await page.goto(server.url + path);
-  return page;
-}
+const open = (path: string, lang: Lang, viewport = DESKTOP) => openPage(suite, path, { lang, viewport });
 
 describe('the gallery', () => {
   it('shows the pinyin and English gloss in English only; the 数字华容道 positions are named in the page\'s language', async () => {
@@ -95,8 +81,8 @@ describe('/embed/ with no code', () => {
   it('says how to use the address, with a working example, in the reader\'s language', async () => {
     const expected = { en: /^Nothing to show: put a layout code after \/embed\/, for example \/embed\/VBBV-VBBV-VHHV-VSSV-S\.\.S/, zh: /^这里没有可显示的内容：请在 \/embed\/ 后面加上布局代码，例如 \/embed\/VBBV/ };
     for (const lang of ['en', 'zh'] as const) {
-      const page = await browser.newPage({ viewport: { width: 360, height: 560 } });
-      const res = await page.goto(`${server.url}/embed/?lang=${lang}`);
+      const page = await suite.browser.newPage({ viewport: { width: 360, height: 560 } });
+      const res = await page.goto(`${suite.server.url}/embed/?lang=${lang}`);
       expect(res!.status()).toBe(404);
       await page.waitForSelector('#message.usage');
       expect(await page.textContent('#message')).toMatch(expected[lang]);

@@ -4,10 +4,9 @@
  * Undo/Redo are on it; the empty status line takes no room; a hint's text shows next to the board. Screenshots go to
  * test/artifacts/ (ignored by git).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
-import { closeSuite, launch } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite } from './browser.ts';
 
 const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
 const PHONES = [
@@ -19,19 +18,11 @@ const LOCALES = [
   ['zh-CN', 'zh'],
 ] as const;
 
-let server: DevServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startDevServer();
-  browser = await launch();
-}, 120_000);
-
-afterAll(() => closeSuite(browser, server));
+const suite = browserSuite();
 
 async function openPhone(viewport: { width: number; height: number }, locale: string): Promise<Page> {
-  const page = await browser.newPage({ viewport, locale });
-  await page.goto(`${server.url}/s/${HENGDAO}`);
+  const page = await suite.browser.newPage({ viewport, locale });
+  await page.goto(`${suite.server.url}/s/${HENGDAO}`);
   await page.waitForSelector('#player[data-ready="true"]', { timeout: 60_000 });
   return page;
 }

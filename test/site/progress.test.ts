@@ -2,23 +2,14 @@
  * A long search in the browser you can follow: the line never goes backwards (not even when the search changes
  * strategy), the proven lower bound only rises, and nothing offers to play a line that is not there yet.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
-import { closeSuite, launch } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite, openPage } from './browser.ts';
 
 // A 6×5 board the edge refuses, and that the browser searches for minutes (best-first, then IDA* when memory fills).
 const LONG = 'VBBVVS-VBBVVS-HHSSHH-VSSVVS-VHHVV.-SS..SS';
 
-let server: DevServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startDevServer();
-  browser = await launch();
-}, 120_000);
-
-afterAll(() => closeSuite(browser, server));
+const suite = browserSuite();
 
 /** The status line every 250 ms for `ms`, with the numbers read out of it. */
 async function sample(page: Page, ms: number): Promise<Array<{ text: string; positions: number; bound: number | null }>> {
@@ -36,9 +27,7 @@ async function sample(page: Page, ms: number): Promise<Array<{ text: string; pos
 describe('a long search in the browser', () => {
   for (const lang of ['en', 'zh'] as const) {
     it(`says which search runs, counts on, shows the rising bound and disables what has no line (${lang})`, async () => {
-      const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-      await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
-      await page.goto(`${server.url}/s/${LONG}`);
+      const page = await openPage(suite, `/s/${LONG}`, { lang });
       await page.waitForFunction(() => /\d/.test(document.querySelector('#status')?.textContent ?? ''), undefined, { timeout: 30_000 });
       const seen = await sample(page, 6000);
       expect(seen.length).toBeGreaterThan(10);
@@ -67,8 +56,8 @@ describe('a long search in the browser', () => {
   }
 
   it('enables the controls once there is a line', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/s/VBBV-VBBV-VHHV-VSSV-S..S`);
+    const page = await suite.browser.newPage();
+    await page.goto(`${suite.server.url}/s/VBBV-VBBV-VHHV-VSSV-S..S`);
     await page.waitForSelector('#player[data-ready="true"]', { timeout: 60_000 });
     const state = await page.evaluate(() => ({
       play: (document.querySelector('#player .ctl-play') as HTMLButtonElement).disabled,

@@ -3,29 +3,20 @@
  * Screenshots go to test/artifacts/ (ignored by git).
  */
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { CLASSIC } from '../helpers/fixtures.ts';
-import { closeSuite, launch } from './browser.ts';
+import { browserSuite } from './browser.ts';
 
 const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
 const ARTIFACTS = new URL('../artifacts/', import.meta.url);
 
-let server: DevServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  server = await startDevServer();
-  browser = await launch();
-}, 120_000);
-
-afterAll(() => closeSuite(browser, server));
+mkdirSync(ARTIFACTS, { recursive: true });
+const suite = browserSuite();
 
 async function open(path: string, viewport = { width: 1200, height: 900 }): Promise<Page> {
-  const page = await browser.newPage({ viewport });
-  await page.goto(server.url + path);
+  const page = await suite.browser.newPage({ viewport });
+  await page.goto(suite.server.url + path);
   return page;
 }
 
@@ -91,19 +82,19 @@ describe('the shareable solution page', () => {
   });
 
   it('carries layout-specific link-preview tags in the HTML', async () => {
-    const html = await (await fetch(`${server.url}/s/${HENGDAO}`)).text();
+    const html = await (await fetch(`${suite.server.url}/s/${HENGDAO}`)).text();
     expect(html).toMatch(new RegExp(`<meta property="og:title" content="[^"]*${HENGDAO.replace(/\./g, '\\.')}`));
-    expect(html).toContain(`og:image" content="${server.url}/img/${HENGDAO}.png"`);
+    expect(html).toContain(`og:image" content="${suite.server.url}/img/${HENGDAO}.png"`);
     expect(html).toContain('<meta property="og:image:type" content="image/png">');
-    const img = await fetch(`${server.url}/img/${HENGDAO}.svg`);
+    const img = await fetch(`${suite.server.url}/img/${HENGDAO}.svg`);
     expect(img.headers.get('content-type')).toContain('image/svg+xml');
     expect(await img.text()).toContain('曹操');
   });
 
   it('solves in the browser when /solve fails', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     await page.route('**/solve?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'budget-exceeded', message: 'over budget', lowerBound: 1 } }) }));
-    await page.goto(`${server.url}/s/SBBS-SBBS-.HH.-VVVV-VVVV`);
+    await page.goto(`${suite.server.url}/s/SBBS-SBBS-.HH.-VVVV-VVVV`);
     await waitReady(page);
     expect(await page.getAttribute('body', 'data-solved-by')).toBe('browser');
     expect(await page.textContent('#move-count')).toMatch(/32/);
@@ -112,9 +103,9 @@ describe('the shareable solution page', () => {
 
   it('with a solve job (202): the answer of the server is shown when it comes first, and the page says so', async () => {
     const code = 'SBBS-SBBS-.HH.-VVVV-VVVV';
-    const answer = await (await fetch(`${server.url}/solve?layout=${code}`)).json();
-    const page = await browser.newPage();
-    const jobUrl = `${server.url}/solve/jobs/solve-${'a'.repeat(32)}`;
+    const answer = await (await fetch(`${suite.server.url}/solve?layout=${code}`)).json();
+    const page = await suite.browser.newPage();
+    const jobUrl = `${suite.server.url}/solve/jobs/solve-${'a'.repeat(32)}`;
     let looks = 0;
     await page.route('**/solve?**', (route) => route.fulfill({ status: 202, contentType: 'application/json', headers: { Location: jobUrl }, body: JSON.stringify({ error: { code: 'budget-exceeded', message: 'over budget', lowerBound: 1 }, status: 'searching', job: { id: 'x', url: jobUrl, steps: 0, nodes: 0, lowerBound: 1 } }) }));
     await page.route('**/solve/jobs/**', (route) => {
@@ -124,7 +115,7 @@ describe('the shareable solution page', () => {
     });
     // This browser's solver never starts: the job's answer must come through.
     await page.route('**/solver-worker*', () => undefined);
-    await page.goto(`${server.url}/s/${code}`);
+    await page.goto(`${suite.server.url}/s/${code}`);
     await page.waitForFunction(() => document.querySelector('#status')?.textContent?.includes('server keeps searching'), undefined, { timeout: 20_000 });
     await waitReady(page);
     expect(await page.getAttribute('body', 'data-solved-by')).toBe('server-job');
@@ -136,16 +127,16 @@ describe('the shareable solution page', () => {
 
   it('with a solve job (202): when this browser finishes first, the page says when the server has it too', async () => {
     const code = 'SBBS-SBBS-.HH.-VVVV-VVVV';
-    const answer = await (await fetch(`${server.url}/solve?layout=${code}`)).json();
-    const page = await browser.newPage();
-    const jobUrl = `${server.url}/solve/jobs/solve-${'b'.repeat(32)}`;
+    const answer = await (await fetch(`${suite.server.url}/solve?layout=${code}`)).json();
+    const page = await suite.browser.newPage();
+    const jobUrl = `${suite.server.url}/solve/jobs/solve-${'b'.repeat(32)}`;
     let ended = false;
     await page.route('**/solve?**', (route) => route.fulfill({ status: 202, contentType: 'application/json', body: JSON.stringify({ error: { code: 'budget-exceeded', message: 'over budget', lowerBound: 1 }, status: 'searching', job: { id: 'y', url: jobUrl, steps: 0, nodes: 0, lowerBound: 1 } }) }));
     await page.route('**/solve/jobs/**', (route) => {
       const body = ended ? { id: 'y', status: 'solved', progress: { steps: 9, nodes: 9000, lowerBound: 32, elapsedMs: 90 }, result: answer } : { id: 'y', status: 'searching', progress: { steps: 3, nodes: 1000, lowerBound: 20, elapsedMs: 30 } };
       return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
     });
-    await page.goto(`${server.url}/s/${code}`);
+    await page.goto(`${suite.server.url}/s/${code}`);
     await waitReady(page);
     expect(await page.getAttribute('body', 'data-solved-by')).toBe('browser');
     ended = true;
@@ -155,7 +146,7 @@ describe('the shareable solution page', () => {
   });
 
   it('searches custom boards in the browser on the WebAssembly engine the edge runs: a 5×5 of 29 moves after the 503', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const wasm: number[] = [];
     page.on('response', (r) => r.url().endsWith('/engine/bitboard-search.wasm') && wasm.push(r.status()));
     let refused = 0;
@@ -163,7 +154,7 @@ describe('the shareable solution page', () => {
       refused = performance.now();
       await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'budget-exceeded', message: 'over budget' } }) });
     });
-    await page.goto(`${server.url}/s/VBBVS-VBBVS-HHSS.-VSHHS-V.SSS`);
+    await page.goto(`${suite.server.url}/s/VBBVS-VBBVS-HHSS.-VSHHS-V.SSS`);
     await waitReady(page);
     const ms = performance.now() - refused;
     expect(await page.textContent('#move-count')).toMatch(/29/);
@@ -173,7 +164,7 @@ describe('the shareable solution page', () => {
     expect(await page.getAttribute('body', 'data-engine')).toBe('webassembly');
     expect(wasm).toEqual([200]);
     // What the widget's worker on another origin fetches too: with CORS, as WebAssembly, revalidated like widget.js.
-    const file = await fetch(`${server.url}/engine/bitboard-search.wasm`, { headers: { Origin: 'https://blog.example' } });
+    const file = await fetch(`${suite.server.url}/engine/bitboard-search.wasm`, { headers: { Origin: 'https://blog.example' } });
     expect([file.headers.get('content-type'), file.headers.get('cache-control'), file.headers.get('access-control-allow-origin')]).toEqual(['application/wasm', 'public, max-age=300', '*']);
     expect(WebAssembly.validate(new Uint8Array(await file.arrayBuffer()))).toBe(true);
     console.log(`custom 5×5 (29 moves) on screen ${ms.toFixed(0)} ms after the 503, searched on the WebAssembly engine`);
@@ -181,11 +172,11 @@ describe('the shareable solution page', () => {
   });
 
   it('solves the same 5×5 with the WebAssembly engine unavailable (its file refused): A* in TypeScript, the same answer', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const wasm: string[] = [];
     await page.route('**/engine/bitboard-search.wasm', (route) => (wasm.push(route.request().url()), route.abort()));
     await page.route('**/solve?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'budget-exceeded', message: 'over budget' } }) }));
-    await page.goto(`${server.url}/s/VBBVS-VBBVS-HHSS.-VSHHS-V.SSS`);
+    await page.goto(`${suite.server.url}/s/VBBVS-VBBVS-HHSS.-VSHHS-V.SSS`);
     await waitReady(page);
     expect(await page.textContent('#move-count')).toMatch(/29/);
     expect(await page.getAttribute('body', 'data-solved-by')).toBe('browser');
@@ -240,13 +231,13 @@ describe('数字华容道 pages', () => {
   it('at the edge budget a 15-puzzle is answered by the plain search when short, and goes on as a solve job when not', async () => {
     // The databases cost more to expand than the free plan's budget (FIFTEEN_SETUP_WORK); the browser has them, and a
     // solve job builds them a step at a time.
-    const short = (await (await fetch(`${server.url}/solve?layout=${encodeURIComponent('1234-5678-9A.B-DEFC')}`)).json()) as { length: number; stats: { algorithm: string } };
+    const short = (await (await fetch(`${suite.server.url}/solve?layout=${encodeURIComponent('1234-5678-9A.B-DEFC')}`)).json()) as { length: number; stats: { algorithm: string } };
     expect([short.stats.algorithm, short.length]).toEqual(['ida', 2]);
-    const far = await fetch(`${server.url}/solve?layout=${encodeURIComponent('164B-9.2C-D378-5EFA')}`);
+    const far = await fetch(`${suite.server.url}/solve?layout=${encodeURIComponent('164B-9.2C-D378-5EFA')}`);
     expect(far.status).toBe(202);
     const body = (await far.json()) as { status: string; error: { code: string }; job: { id: string; url: string } };
     expect([body.status, body.error.code]).toEqual(['searching', 'budget-exceeded']);
-    expect(body.job.url).toBe(`${server.url}/solve/jobs/${body.job.id}`);
+    expect(body.job.url).toBe(`${suite.server.url}/solve/jobs/${body.job.id}`);
   });
 });
 

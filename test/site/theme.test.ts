@@ -3,10 +3,9 @@
  * and applied before the first paint), and in both themes every text, each piece against the board and each mark's
  * number against its badge measure at least 4.5:1 from the rendered colours (contrast.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
-import { closeSuite, launch } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite } from './browser.ts';
 import { contrasts, contrastsIn, type Measured, type Pair } from './contrast.ts';
 
 const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
@@ -15,15 +14,7 @@ const PHONE = { width: 390, height: 844 };
 const LIGHT_BG = 'rgb(251, 247, 239)';
 const DARK_BG = 'rgb(31, 27, 22)';
 
-let server: DevServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startDevServer();
-  browser = await launch();
-}, 120_000);
-
-afterAll(() => closeSuite(browser, server));
+const suite = browserSuite();
 
 type Mode = { name: string; scheme: 'light' | 'dark'; choice: 'auto' | 'light' | 'dark'; background: string };
 const MODES: Mode[] = [
@@ -35,9 +26,9 @@ const MODES: Mode[] = [
 
 /** A page in `mode`: the choice is stored as the switch stores it, before the page loads. */
 async function openIn(mode: Mode, path: string, viewport = { width: 1200, height: 900 }): Promise<Page> {
-  const page = await browser.newPage({ viewport, colorScheme: mode.scheme, locale: 'en-US' });
+  const page = await suite.browser.newPage({ viewport, colorScheme: mode.scheme, locale: 'en-US' });
   if (mode.choice !== 'auto') await page.addInitScript((choice) => localStorage.setItem('theme', choice), mode.choice);
-  await page.goto(server.url + path);
+  await page.goto(suite.server.url + path);
   return page;
 }
 
@@ -140,7 +131,7 @@ describe('the dark theme and its switch', () => {
   });
 
   it('the switch cycles auto → light → dark, says which, and is remembered from the first paint', async () => {
-    const page = await browser.newPage({ viewport: PHONE, colorScheme: 'light', locale: 'en-US' });
+    const page = await suite.browser.newPage({ viewport: PHONE, colorScheme: 'light', locale: 'en-US' });
     // The theme as the page's first element is parsed: set then, or the page would flash in the other theme.
     await page.addInitScript(() => {
       new MutationObserver((_, observer) => {
@@ -149,7 +140,7 @@ describe('the dark theme and its switch', () => {
         observer.disconnect();
       }).observe(document, { childList: true, subtree: true });
     });
-    await page.goto(`${server.url}/s/${HENGDAO}`);
+    await page.goto(`${suite.server.url}/s/${HENGDAO}`);
     await ready(page);
     const state = () => page.evaluate(() => ({ theme: document.documentElement.dataset.theme ?? 'auto', label: document.querySelector('#theme-switch')!.getAttribute('aria-label'), background: getComputedStyle(document.documentElement).backgroundColor }));
     expect(await state()).toEqual({ theme: 'auto', label: 'Theme: auto (follows the system)', background: LIGHT_BG });
