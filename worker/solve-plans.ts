@@ -133,7 +133,7 @@ async function tilesPlan(env: Env, input: SolveInput): Promise<Plan | ApiError> 
   if (goalParsed && !goalParsed.ok) return { ...goalParsed.error, message: `goal: ${goalParsed.error.message}` };
   const code = formatTiles(board);
   const goalCode = goalParsed?.ok ? formatTiles(goalParsed.value) : null;
-  tilesGoal(board, goalCode); // throws bad-goal (a 400) before any cache read or rate limit
+  const goalBoard = tilesGoal(board, goalCode); // throws bad-goal (a 400) before any cache read or rate limit
   // Only big boards have a fast mode, so only there does `optimal` change the answer (and the cache key).
   const optimal = input.optimal === true && board.width * board.height > OPTIMAL_CELLS;
   const canonicalCode = `${goalCode ? `${code}~${goalCode}` : code}${optimal ? '~optimal' : ''}`;
@@ -147,7 +147,7 @@ async function tilesPlan(env: Env, input: SolveInput): Promise<Plan | ApiError> 
       const affordable = budget.maxWork >= 2 * FIFTEEN_SETUP_WORK;
       const databases = board.width === 4 && board.height === 4 && !goalCode && metric === 'move' && affordable ? await loadDatabases(env) : null;
       // Every 3×3 answer is read from a table (a walk of microseconds), whatever the budget.
-      const eightTable = board.width === 3 && board.height === 3 ? await loadEightTable(env, eightGoalKind(tilesGoal(board, goalCode)), metric) : null;
+      const eightTable = board.width === 3 && board.height === 3 ? await loadEightTable(env, eightGoalKind(goalBoard), metric) : null;
       return () => {
         const result = solveTiles(board, { metric, goal: goalCode, ...budget, databases, eightTable, optimal });
         if (result.status === 'budget-exceeded') return { overBudget: result.lowerBound ?? 0, budget };

@@ -65,3 +65,21 @@ export async function openPage(suite: BrowserSuite, path: string, options: { lan
   await page.goto(suite.server.url + path);
   return page;
 }
+
+/**
+ * Each piece's label on the player's board: its text as shown (line breaks as spaces), its accessible name (without
+ * the cell), and whether the text lies inside the piece as painted (3 px inside its box, its ::before).
+ */
+export function pieceLabels(page: Page): Promise<Array<{ shown: string; spoken: string; inside: boolean }>> {
+  return page.$$eval('#player .piece', (els) =>
+    els.map((el) => {
+      const label = el.querySelector('.piece-label')!;
+      const range = document.createRange();
+      range.selectNodeContents(label);
+      const text = range.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      const inside = text.left >= box.left + 3 && text.right <= box.right - 3 && text.top >= box.top + 3 && text.bottom <= box.bottom - 3;
+      return { shown: label.textContent!.replace(/\n/g, ' '), spoken: (el.getAttribute('aria-label') ?? '').split(' (')[0]!, inside };
+    }),
+  );
+}

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserSuite, openPage } from './browser.ts';
+import { browserSuite, openPage, pieceLabels } from './browser.ts';
 
 const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
 const PHONE = { width: 390, height: 844 };
@@ -54,16 +54,7 @@ describe('English names on the board', () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await open(`/s/${HENGDAO}`, 'en', viewport);
       await page.waitForSelector('#player[data-ready="true"]', { state: 'attached', timeout: 60_000 });
-      const pieces = await page.$$eval('#player .piece', (els) => els.map((el) => {
-        const label = el.querySelector('.piece-label')!;
-        const range = document.createRange();
-        range.selectNodeContents(label);
-        const text = range.getBoundingClientRect();
-        const box = el.getBoundingClientRect();
-        // The piece is painted 3 px inside its box (its ::before).
-        const inside = text.left >= box.left + 3 && text.right <= box.right - 3 && text.top >= box.top + 3 && text.bottom <= box.bottom - 3;
-        return { shown: label.textContent!.replace(/\n/g, ' '), spoken: el.getAttribute('aria-label')!.split(' (')[0], inside };
-      }));
+      const pieces = await pieceLabels(page);
       expect(pieces.map((p) => p.shown).sort()).toEqual(['Cao Cao', 'Guan Yu', 'Huang Zhong', 'Ma Chao', 'Zhang Fei', 'Zhao Yun', 'soldier 1', 'soldier 2', 'soldier 3', 'soldier 4']);
       for (const p of pieces) {
         expect(p.inside, `${p.shown} at ${viewport.width} px`).toBe(true);

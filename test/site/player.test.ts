@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
-import { closeSuite, launch } from './browser.ts';
+import { closeSuite, launch, pieceLabels } from './browser.ts';
 import { contrastsIn } from './contrast.ts';
 import { PDB_GROUPS } from '../../solver/tiles/pdb.ts';
 
@@ -245,16 +245,7 @@ describe('labels on big boards', () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await open(`/s/${code}`, viewport);
       await page.waitForSelector('#player .piece .piece-label');
-      const overflowing = await page.$$eval('#player .piece', (els) => els.flatMap((el) => {
-        const label = el.querySelector('.piece-label')!;
-        const range = document.createRange();
-        range.selectNodeContents(label);
-        const text = range.getBoundingClientRect();
-        const box = el.getBoundingClientRect();
-        // The piece is painted 3 px inside its box (its ::before).
-        const inside = text.left >= box.left + 3 && text.right <= box.right - 3 && text.top >= box.top + 3 && text.bottom <= box.bottom - 3;
-        return inside ? [] : [label.textContent];
-      }));
+      const overflowing = (await pieceLabels(page)).filter((p) => !p.inside).map((p) => p.shown);
       expect(await page.locator('#player .piece').count()).toBeGreaterThan(60);
       expect(overflowing, `${viewport.width} px`).toEqual([]);
       await page.close();
