@@ -1,6 +1,6 @@
 /** The /s/<code> page: validate the code, fetch the solution (or solve in the browser), play it, let people play. */
 import { codeFromPath } from './path-code.ts';
-import { decodeMoves, encodeMoves, evaluateMoves, formatLayout, formatTiles, legalMoves, sameMove, solvedTiles, movePiece, parsePuzzleCode, tileMoves, tileNumber, unitMoves, type Layout, type Metric, type Move, type MoveEvaluation, type GoalSpec, type SolveResult, type TilesResult } from '../../solver/index.ts';
+import { encodeMoves, evaluateMoves, formatLayout, formatTiles, legalMoves, sameMove, solvedTiles, movePiece, parsePuzzleCode, tileMoves, tileNumber, unitMoves, type Layout, type Metric, type Move, type MoveEvaluation, type GoalSpec, type SolveResult, type TilesResult } from '../../solver/index.ts';
 import { ClassicTables } from './classic-tables.ts';
 import { copyOnClick } from './copy-button.ts';
 import { DistanceChart } from './distance-chart.ts';
@@ -191,7 +191,9 @@ async function main(): Promise<void> {
     $('moves-text').hidden = stuck;
     $('unsolvable-edit').hidden = !stuck;
     $<HTMLAnchorElement>('unsolvable-edit-link').href = `/?layout=${encodeURIComponent(code)}`;
-    const replay = openLine === null ? null : decodeLine(openLine);
+    // Your moves from a `?line=` link, when every one is legal from the start (read as pasted text is: line-text.ts).
+    const read = openLine === null ? null : readLine(openLine, start, movesOn);
+    const replay = read?.ok ? read.moves : null;
     openLine = null;
     if (replay && replay.length > 0) showOwnLine(replay, openAt > 0 ? Math.min(openAt, replay.length) : replay.length);
     else reload(openAt);
@@ -204,24 +206,6 @@ async function main(): Promise<void> {
 
   function setLineActions(enabled: boolean): void {
     for (const id of ['hint', 'download-gif', 'copy-moves', 'load-moves']) $<HTMLButtonElement>(id).disabled = !enabled;
-  }
-
-  /** Your moves from a `?line=` link, if every one is legal from the start; null otherwise. */
-  function decodeLine(text: string): Move[] | null {
-    try {
-      const moves = decodeMoves(text, start.width, start.height);
-      let layout = start;
-      const out: Move[] = [];
-      for (const m of moves) {
-        const legal = movesOn(layout).find((x) => sameMove(x, m));
-        if (!legal) return null;
-        out.push(legal);
-        layout = movePiece(layout, legal.from, legal.to);
-      }
-      return out;
-    } catch {
-      return null;
-    }
   }
 
   /** The best line on from the end of your moves: from the tablebase at once on classic layouts, else searched. */
