@@ -65,12 +65,15 @@ async function stopGroup(group: number): Promise<void> {
   running.delete(group);
 }
 
-/** `persist`: the local KV/cache directory (default: a fresh temp one), to restart a server with what it stored. */
-export async function startDevServer(options: { port?: number; vars?: Record<string, string>; persist?: string } = {}): Promise<DevServer> {
+/**
+ * `persist`: the local KV/cache directory (default: a fresh temp one), to restart a server with what it stored.
+ * `logLevel`: wrangler's (default warn; the Worker's console.log shows from 'log').
+ */
+export async function startDevServer(options: { port?: number; vars?: Record<string, string>; persist?: string; logLevel?: 'warn' | 'log' } = {}): Promise<DevServer> {
   const port = options.port ?? (await freePort());
   const persist = options.persist ?? mkdtempSync(join(tmpdir(), 'huarong-kv-'));
   const inspectorPort = await freePort();
-  const args = [WRANGLER, 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--log-level', 'warn', '--inspector-port', String(inspectorPort)];
+  const args = [WRANGLER, 'dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persist, '--log-level', options.logLevel ?? 'warn', '--inspector-port', String(inspectorPort)];
   for (const [k, v] of Object.entries(options.vars ?? {})) args.push('--var', `${k}:${v}`);
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
   const group = child.pid!;

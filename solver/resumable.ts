@@ -4,8 +4,11 @@
  * first checkpoint, `searchSlice` runs one slice from any checkpoint and returns the next one or the answer.
  *
  * A slice that finds the table the previous slice left in this process (wasm/engine-ida.ts) goes on exactly as the
- * uninterrupted search would; anywhere else the search starts again from the start (deterministic: the same positions in
- * the same order, so the same answer and proof, at the price of the work done before).
+ * uninterrupted search would. Anywhere else, given a copy of the table (`copyTable`, kept by the caller), it goes on from
+ * its checkpoint with that copy: exactly as uninterrupted when the copy is of the last slice's table, else having lost
+ * only what the slices since the copy added to the table (searched again where the search meets it: about as much work
+ * as those slices did; the answer still optimal, unsolvability still proved). Without a copy the search starts again
+ * from the start (deterministic: the same positions in the same order, the same answer and proof).
  */
 import { BudgetClock } from './shared/budget.ts';
 import { fail } from './shared/errors.ts';
@@ -96,7 +99,7 @@ export function beginSearch(layout: Layout | string, options: BeginOptions = {})
  */
 export function searchSlice(checkpoint: unknown, options: { maxWork: number; table?: TableCopy | null }): SliceResult {
   const from = readCheckpoint(checkpoint);
-  // A copy of this search's table from no later than this checkpoint (another search's, or a later one, is ignored).
+  // A copy of this search's table from this checkpoint or an earlier one (another search's, or a later one, is ignored).
   const copy = options.table && options.table.owner === from.owner && options.table.entries === from.entries && options.table.slices <= from.slices ? options.table : null;
   const layout = parseLayoutOrThrow(from.layout);
   const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, from.goal));

@@ -59,14 +59,14 @@ function klotskiJob(env: Env, job: JobParams): JobSearch {
     async step(checkpoint, n) {
       ensureEngine();
       const from = checkpoint as SearchCheckpoint;
-      // The table gone from this isolate (a restart, another isolate): go on from its last copy, if there is one.
+      // The table gone from this isolate (another isolate, a restart): go on with its last copy, if there is one.
       const table = from.slices > 0 && !holdsTable(from) ? await loadTableCopy(env, job.id) : null;
       const result = searchSlice(from, { maxWork: job.stepWork, table });
       if (!result.done && n % every === 0) {
         const copy = copyTable(result.checkpoint);
         if (copy) await saveTableCopy(env, job.id, copy);
       }
-      const note = result.restarted ? ' (its table was gone: started again)' : table ? ` (its table was gone: went on from the copy of step ${table.slices})` : '';
+      const note = result.restarted ? ' (its table was gone: started again)' : table ? ` (its table was gone: went on with the copy of step ${table.slices})` : '';
       if (!result.done) return { done: false, checkpoint: result.checkpoint, lowerBound: result.lowerBound, nodes: result.nodes, note };
       return { ...result, algorithm: 'ida', note };
     },

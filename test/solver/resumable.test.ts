@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LayoutError, parseLayoutOrThrow, resolveGoal, type GoalSpec, type Metric } from '../../solver/index.ts';
-import { beginSearch, searchSlice, type SearchCheckpoint, type SliceResult } from '../../solver/resumable.ts';
+import { beginSearch, copyTable, decodeTableCopy, encodeTableCopy, searchSlice, type SearchCheckpoint, type SliceResult, type TableCopy } from '../../solver/resumable.ts';
 import { compilePuzzle } from '../../solver/klotski/model/puzzle.ts';
 import { stepsFromPairs } from '../../solver/klotski/model/moves.ts';
 import { pieceCosts } from '../../solver/klotski/search/heuristic.ts';
@@ -8,6 +8,7 @@ import { engineIda, engineIdaSlice, HELD_TABLES, type IdaCheckpoint, type IdaSli
 import { loadEngineFromDisk } from '../../solver/node/bitboard-engine.ts';
 import { BudgetClock } from '../../solver/shared/budget.ts';
 import { refBoard, refDistance, refReplay } from '../helpers/reference.ts';
+import { randomLayoutCode, seededRandom } from '../helpers/random-layouts.ts';
 
 beforeAll(async () => {
   expect(await loadEngineFromDisk(), 'solver/klotski/wasm/bitboard-search.wasm is built').toBe(true);
@@ -101,6 +102,81 @@ describe('resumable IDA* (solver/resumable.ts)', () => {
     expect(end.nodes).toBeGreaterThan(whole.nodes);
   });
 
+  it('without its table but with a copy taken slices before, goes on from its own checkpoint: no slice searched again, the answer optimal', () => {
+    for (const [code, goal, metric] of CASES) {
+      const what = `${code} ${metric}`;
+      const begun = beginSearch(code, { metric, goal, owner: `late-${Math.random()}` });
+      const whole = uninterrupted(code, goal, metric, begun.entries);
+      // The copy at slice 2, the table lost after slice 5 (and the copy passed through bytes, as KV keeps it).
+      const { end, slices, adoptions, restarts } = runWithLosses(begun, 100_000, { copyAt: [2], loseAfter: [5] })!;
+      expect([restarts, adoptions], what).toEqual([0, 1]);
+      expect(end.status, what).toBe('solved');
+      expect(end.length, `${what}: as short as the uninterrupted search's`).toBe(whole.steps.length);
+      const layout = parseLayoutOrThrow(code);
+      const resolved = resolveGoal(layout, goal);
+      const ref = refBoard(layout.width, layout.height, layout.pieces);
+      const final = refReplay(ref, metric, end.moves);
+      expect([final.pieces[resolved.pieceIndex]!.r, final.pieces[resolved.pieceIndex]!.c], what).toEqual([resolved.row, resolved.col]);
+      // Against starting again: the slices before the loss are not done again.
+      const again = runWithLosses(beginSearch(code, { metric, goal, owner: `again-${Math.random()}` }), 100_000, { copyAt: [], loseAfter: [5] })!;
+      expect(again.restarts, what).toBe(1);
+      expect(slices, `${what}: slices with a late copy against starting again`).toBeLessThan(again.slices);
+    }
+  });
+
+  it('counts every position of a late copy open until expanded again (what the lost slices expanded is not known)', () => {
+    const begun = beginSearch('SS.SV-S.S.V-BBSSS-BBSSS-SXXX.', { metric: 'straight', goal: { piece: [2, 0], at: [3, 1] }, owner: `open-${Math.random()}` });
+    let cp = begun;
+    let copy: TableCopy | null = null;
+    for (let slice = 1; slice <= 6; slice++) {
+      const r = searchSlice(cp, { maxWork: 100_000 });
+      if (r.done) throw new Error('take a larger board');
+      cp = r.checkpoint;
+      if (slice === 2) copy = copyTable(cp);
+    }
+    evictTables();
+    const late = searchSlice(cp, { maxWork: 5_000, table: copy });
+    if (late.done) throw new Error('take a larger board');
+    // The copy's entries (a non-zero iteration stamp marks a used one: assembly/transposition.ts's arrays in order).
+    const entries = cp.entries;
+    const keyBytes = copy!.bytes.length / entries - 7;
+    const stamps = new Uint16Array(copy!.bytes.buffer.slice(copy!.bytes.byteOffset + entries * (keyBytes + 2), copy!.bytes.byteOffset + entries * (keyBytes + 4)));
+    const used = stamps.reduce((n, stamp) => n + (stamp !== 0 ? 1 : 0), 0);
+    expect(used - copy!.open, 'entries the copy marks expanded').toBeGreaterThan(500);
+    // Each position the slice expanded closes at most one open entry.
+    expect(late.checkpoint.at!.open).toBeGreaterThanOrEqual(used - (late.nodes - cp.nodes));
+  });
+
+  it('with a late copy still proves an unsolvable board unsolvable, and never a solvable one (random boards, losses at random slices)', () => {
+    const unsolvable = runWithLosses(beginSearch('.HH-SSS-BBS-BBV-S.V-SHH', { owner: `late-u-${Math.random()}` }), 20_000, { copyAt: [1, 3], loseAfter: [2, 5] })!;
+    expect(unsolvable.adoptions).toBe(2);
+    expect([unsolvable.end.status, unsolvable.end.length]).toEqual(['unsolvable', null]);
+    const rand = seededRandom(3607);
+    const metrics: Metric[] = ['move', 'straight', 'step'];
+    let late = 0;
+    let proofs = 0;
+    for (let i = 0; i < 40; i++) {
+      const [w, h] = ([[3, 4], [4, 4], [3, 5], [4, 5]] as const)[rand(4)]!;
+      const code = randomLayoutCode(rand, w, h, 2 + rand(2));
+      const metric = metrics[rand(3)]!;
+      const layout = parseLayoutOrThrow(code);
+      const resolved = resolveGoal(layout, null);
+      const expected = refDistance(refBoard(layout.width, layout.height, layout.pieces), resolved.pieceIndex, [resolved.row, resolved.col], metric);
+      const work = 2_000 + rand(6_000);
+      const copyAt = 1 + rand(3);
+      const plan = { copyAt: [copyAt, copyAt + 4], loseAfter: [copyAt + 1 + rand(3), copyAt + 6 + rand(4)] };
+      // A table too small to prove a large unsolvable board (an entry never expanded lost): that search never ends.
+      if (expected === null && runWithLosses(beginSearch(code, { metric }), work, { copyAt: [], loseAfter: [] }, 5_000) === null) continue;
+      const run = runWithLosses(beginSearch(code, { metric, owner: `rand-${i}-${Math.random()}` }), work, plan, 5_000);
+      if (!run) throw new Error(`${code} ${metric}: did not end after a late copy`);
+      late += run.adoptions;
+      if (run.end.status === 'unsolvable' && run.adoptions > 0) proofs++;
+      expect(run.end.status === 'solved' ? run.end.length : run.end.status, `${code} ${metric}`).toBe(expected ?? 'unsolvable');
+    }
+    expect(late, 'searches that went on from a late copy').toBeGreaterThan(20);
+    expect(proofs, 'unsolvable boards proved after a late copy').toBeGreaterThan(0);
+  });
+
   it(`${HELD_TABLES} searches taking turns slice by slice each keep their table; one more makes them start again`, () => {
     const codes = ['VBBV-VBBV-VHHV-VS.V-S..S', 'SBBS-SBB.-SSSS-V..S-VHHS', 'S.S-BBS-BBV-SVV-VV.-VSS', 'SS..S-BBSHH-BBSSS-HH.SS-SHHSS', '.HH-SSS-BBS-BBV-S.V-SHH'];
     const turns = (count: number) => {
@@ -157,6 +233,28 @@ describe('resumable IDA* (solver/resumable.ts)', () => {
     expect(() => beginSearch('VBBV-VBBV-VHHV-VS.V-S..S', { goal: { piece: [4, 1], at: [0, 0] } })).toThrow(LayoutError);
   });
 });
+
+/**
+ * Runs a search to its end in slices of `work`, keeping a copy of its table (through bytes) after the slices `copyAt`,
+ * and losing the table after the slices `loseAfter` (the next slice gets the last copy, if any).
+ */
+function runWithLosses(begun: SearchCheckpoint, work: number, plan: { copyAt: number[]; loseAfter: number[] }, maxSlices = 100_000) {
+  let cp = begun;
+  let copy: TableCopy | null = null;
+  let restarts = 0;
+  let adoptions = 0;
+  for (let slice = 1; slice <= maxSlices; slice++) {
+    const lost = plan.loseAfter.includes(slice - 1);
+    if (lost) evictTables();
+    const result = searchSlice(JSON.parse(JSON.stringify(cp)), { maxWork: work, table: lost ? copy : null });
+    if (result.restarted) restarts++;
+    if (lost && copy && !result.restarted) adoptions++;
+    if (result.done) return { end: result, slices: slice, restarts, adoptions };
+    cp = result.checkpoint;
+    if (plan.copyAt.includes(slice)) copy = decodeTableCopy(encodeTableCopy(copyTable(cp)!));
+  }
+  return null;
+}
 
 /** The trace after the last slice: the engine's hash of every position expanded, in order (run again, table kept). */
 function endTrace(begun: SearchCheckpoint, work: number): number {

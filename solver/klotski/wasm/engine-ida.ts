@@ -4,7 +4,8 @@
  *
  * A resumable search keeps its transposition table between slices in an engine instance of its own (`HELD_TABLES` of
  * them at most): the next slice that finds it there goes on exactly as the uninterrupted search would. Elsewhere (another
- * process, an instance lost or lent to another search) the slice starts the search again from the start: being
+ * process, an instance lost or lent to another search) the slice goes on from its checkpoint with a copy of the table
+ * taken at an earlier slice, when the caller kept one (`IdaTableCopy`), or else starts the search again from the start: being
  * deterministic, it expands the same positions in the same order, rebuilding the very table that was lost, and passes
  * the checkpoint after as much work as it took the first time. (Going on from the checkpoint with an empty table was
  * tried: correct, but on Klotski the lost table's transpositions made a slice of 1,000–30,000 positions advance the
@@ -60,8 +61,8 @@ export interface IdaTableTag {
 }
 
 /**
- * A copy of a held table as a slice left it, with that slice's checkpoint: a slice elsewhere that has it goes on from
- * there exactly as if the table had been kept (it only does again what came after the copy).
+ * A copy of a held table as a slice left it, with that slice's checkpoint: a slice elsewhere that has it goes on from its
+ * own (later) checkpoint with it, searching nothing again; only what the slices since the copy added to the table is lost.
  */
 export interface IdaTableCopy {
   /** Slices run when it was taken (the checkpoint `at` is the one they ended with). */
@@ -203,16 +204,17 @@ export function engineIdaSlice(
   if (warmAt >= 0) {
     const input = putCheckpoint(wasm, from!);
     ok = runEngine(wasm, budget, () => wasm.idaContinue(budget.work, input));
-  } else if (from && copy) {
-    // The table as an earlier slice left it: written over a fresh one, the search goes on from that slice's checkpoint.
+  } else if (from && copy && copy.slices <= tag.slices) {
+    // The table as a slice up to this one left it, written over a fresh one: the search goes on from this checkpoint
+    // (assembly/ida.ts idaContinueLate; exactly as if kept when the copy is of the last slice's table).
     const { header, wide } = writeHeader(wasm, boards, costs, metric, entries);
     wasm.idaPrepare(header, wide ? 1 : 0);
     const region = wasm.ttRegionEnd() - wasm.ttRegion();
     if (region !== copy.bytes.length) throw new Error(`a table copy of ${copy.bytes.length} bytes is not this search's checkpoint table (${region})`);
     new Uint8Array(wasm.memory.buffer, wasm.ttRegion(), region).set(copy.bytes);
     wasm.ttAdoptCounts(copy.open, copy.lostOpen);
-    const input = putCheckpoint(wasm, copy.at);
-    ok = runEngine(wasm, budget, () => wasm.idaContinue(budget.work, input));
+    const input = putCheckpoint(wasm, from);
+    ok = runEngine(wasm, budget, () => (copy.slices === tag.slices ? wasm.idaContinue : wasm.idaContinueLate)(budget.work, input));
     adopted = true;
   } else {
     const { header, wide } = writeHeader(wasm, boards, costs, metric, entries);

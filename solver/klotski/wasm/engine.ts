@@ -47,6 +47,7 @@ export interface EngineExports {
   ida(header: number, startWork: number): void;
   ida128(header: number, startWork: number): void;
   idaContinue(startWork: number, checkpoint: number): void;
+  idaContinueLate(startWork: number, checkpoint: number): void;
   idaCheckpoint(): number;
   idaCheckpointed(): number;
   idaTrace(): number;

@@ -21,7 +21,7 @@ import { moves, newMoves } from './ida-moves';
 import { IDA_BAD_CHECKPOINT, IDA_BUDGET_EXCEEDED, IDA_SOLVED, IDA_UNSOLVABLE, reportIda } from './ida-result';
 import { reserve } from './memory';
 import { spent, WORK_CHECK } from './result';
-import { markExpanded, newTranspositionTable, ttBound, ttClaim, ttDepth, ttFind, ttIteration, ttLostOpen, ttOpen, ttSetBound, ttStamp } from './transposition';
+import { markExpanded, newTranspositionTable, ttBound, ttClaim, ttDepth, ttFind, ttForgetExpanded, ttIteration, ttLostOpen, ttOpen, ttSetBound, ttStamp } from './transposition';
 
 const FOUND: i32 = -1;
 const INFINITE: i32 = 0x7fffffff;
@@ -58,6 +58,8 @@ let checkpoint: usize = 0;
 /** Resuming: positions above this depth are re-entered along the checkpoint's moves (-1: not resuming). */
 let replayDepth: i32 = -1;
 let replayFrom: usize = 0;
+/** Resuming with a table copied before the checkpoint (`idaContinueLate`): re-entered positions are put in the table. */
+let replayClaims = false;
 
 /**
  * Runs IDA* on 64-bit masks as the header at `header` describes (board.ts `readBoard`, then the fields `setup` and
@@ -95,6 +97,22 @@ export function idaPrepare(header: usize, wideBoard: bool): void {
 /** Resumes the search that stopped last, from the checkpoint at `input` (a copy of its own), with its table. */
 export function idaContinue(startWork: f64, input: usize): void {
   restore(input);
+  replayClaims = false;
+  run(startWork, true);
+}
+
+/**
+ * Resumes the search from the checkpoint at `input` with a copy of its table taken some slices *before* that checkpoint
+ * (written over the table after `idaPrepare`, its counts by `ttAdoptCounts`): nothing is searched again, the slices since
+ * the copy only lose what they had added to the table. Every fact the copy holds is still true, so solutions stay
+ * optimal; for the proof of unsolvability (every position ever seen expanded, none lost) the copy's expansions count as
+ * open until done again, and the positions along the checkpoint's path, whose expansions the lost slices went on with,
+ * are entered open (transposition.ts `ttForgetExpanded`).
+ */
+export function idaContinueLate(startWork: f64, input: usize): void {
+  restore(input);
+  ttForgetExpanded();
+  replayClaims = true;
   run(startWork, true);
 }
 
@@ -245,6 +263,12 @@ function search(g: i32, lastTo: i32, sp: i32): i32 {
   }
   const key = keys + (<usize>g) * keyBytes;
   const keyHash = keyInto(key);
+  if (replaying && replayClaims) {
+    // In the table, open, and stamped as the stop left it (in progress at depth g: cycles through the path are cut).
+    let slot = ttFind(key, keyHash);
+    if (slot < 0) slot = ttClaim(key, keyHash, iteration);
+    if (ttIteration(slot) != iteration || ttDepth(slot) > g) ttStamp(slot, iteration, g);
+  }
   // Re-entered positions are in the table as the stop left them (stamped: cycles through the path are still cut).
   if (!replaying) {
     let slot = ttFind(key, keyHash);

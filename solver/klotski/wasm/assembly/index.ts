@@ -6,6 +6,6 @@ export {
 } from './result';
 export { search } from './search';
 export { search128 } from './search128';
-export { ida, ida128, idaCheckpoint, idaCheckpointed, idaContinue, idaPrepare, idaTrace } from './ida';
+export { ida, ida128, idaCheckpoint, idaCheckpointed, idaContinue, idaContinueLate, idaPrepare, idaTrace } from './ida';
 export { ttAdoptCounts, ttLostOpen, ttOpen, ttRegion, ttRegionEnd } from './transposition';
 export { idaLowerBound, idaNodes, idaPath, idaStatus, idaSteps, idaWork } from './ida-result';

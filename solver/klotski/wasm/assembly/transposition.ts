@@ -48,6 +48,23 @@ export function ttAdoptCounts(openEntries: i32, lostEntries: i32): void {
   lostOpen = lostEntries;
 }
 
+/**
+ * Forgets which entries were expanded (each counts as open again): for a table copied some slices before the checkpoint a
+ * search goes on from (ida.ts `idaContinueLate`). What the entries say stays true — bounds, and the stamps that prune
+ * a position already searched in this iteration — but an expansion the copy marks may have gone on in the slices after
+ * it, its later children known only to the table that was lost. Unsolvability is then proved only after every entry is
+ * expanded again.
+ */
+export function ttForgetExpanded(): void {
+  const entries = 1 << bits;
+  for (let slot = 0; slot < entries; slot++) {
+    if (ttIteration(slot) != 0 && load<u8>(expanded + <usize>slot) != 0) {
+      store<u8>(expanded + <usize>slot, 0);
+      open++;
+    }
+  }
+}
+
 @inline function same(slot: i32, key: usize): bool {
   const at = keys + (<usize>slot) * keyBytes;
   for (let w: usize = 0; w < keyBytes; w += 8) if (load<u64>(at + w) != load<u64>(key + w)) return false;
