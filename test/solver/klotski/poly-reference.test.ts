@@ -61,7 +61,10 @@ describe('classic layouts against the published minimum moves', () => {
   it('agrees with the classic-board reference on random arrangements', () => {
     const rand = seededRandom(7);
     for (let k = 0; k < 6; k++) {
-      const position = randomArrangement(rand, 2 + rand(3), 1 + rand(2), 3 + rand(3))!;
+      // The 2×2, v verticals, h horizontals and s soldiers must fill the 20 cells but 2: 4 + 2v + 2h + s = 18.
+      const v = 1 + rand(4);
+      const h = rand(6 - v);
+      const position = randomArrangement(rand, v, h, 14 - 2 * v - 2 * h)!;
       const metric = METRICS[k % 3]!;
       expect(polyDistance(toCode(position), CLASSIC_GOAL, metric), toCode(position)).toBe(refClassicDistance(position, metric));
     }
