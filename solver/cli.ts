@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { analyze } from './klotski/search/analyze.ts';
 import { parseLayoutOrThrow } from './klotski/model/codec.ts';
 import { LayoutError, fail } from './shared/errors.ts';
-import { parseGoalText } from './klotski/model/goal.ts';
+import { parseGoalInput } from './klotski/model/goal.ts';
 import { movePiece, type Layout } from './klotski/model/layout.ts';
 import { METRICS, type Metric } from './shared/metric.ts';
 import { metricCount } from './shared/metric-words.ts';
@@ -31,7 +31,9 @@ const USAGE = `usage: npm run --silent solve -- '<layout code>' [options]
                        or a 数字华容道 tiles code (digits 1-9 then A-Z, . blank), e.g. 1234-5678-9ABC-DEF.
   --metric M           move (default) | straight | step
   --algorithm A        auto (default: the classic tablebase when it covers the layout, else A*) | table | astar | bfs | ida
-  --goal G             goal piece and target top-left, e.g. B@3,1 or 0,0@4,2 (default: the B to the bottom centre);
+  --goal G             goal piece and target anchor, e.g. B@3,1 or 0,0@4,2, or a goal drawing (the board's rows,
+                       each goal piece's letter on its target cells, e.g. ....-....-....-.BB.-.BB.) (default: the B
+                       to the bottom centre);
                        for tiles, a goal code (default: tiles in order, blank last)
   --optimal            tiles 5×5 and larger: insist on an optimal solution (within the budget)
   --json               print exactly one JSON object (the result) on stdout
@@ -84,7 +86,7 @@ function main(argv: string[]): number {
     if (!METRICS.includes(metric)) fail('bad-metric', `--metric must be one of ${METRICS.join(', ')}`);
     const algorithm = values.algorithm as Algorithm;
     if (!ALGORITHMS.includes(algorithm)) fail('bad-algorithm', `--algorithm must be one of ${ALGORITHMS.join(', ')}`);
-    const goal = values.goal === undefined ? undefined : parseGoalText(values.goal);
+    const goal = values.goal === undefined ? undefined : parseGoalInput(values.goal);
     const maxNodes = positiveInt(values['max-nodes'], '--max-nodes');
     const maxWork = workBudget(values);
     const maxMs = positiveInt(values['max-ms'], '--max-ms');

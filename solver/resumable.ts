@@ -14,7 +14,7 @@ import { BudgetClock } from './shared/budget.ts';
 import { fail } from './shared/errors.ts';
 import { METRICS, type Metric } from './shared/metric.ts';
 import { parseLayoutOrThrow, formatLayout } from './klotski/model/codec.ts';
-import { resolveGoal, type GoalSpec } from './klotski/model/goal.ts';
+import { resolveGoal, type GoalInput } from './klotski/model/goal.ts';
 import type { Layout } from './klotski/model/layout.ts';
 import { stepsFromPairs, type Move } from './klotski/model/moves.ts';
 import { compilePuzzle, estimateStates } from './klotski/model/puzzle.ts';
@@ -32,7 +32,7 @@ export interface SearchCheckpoint {
   version: typeof CHECKPOINT_VERSION;
   /** The layout searched, its goal (null: the default) and metric. */
   layout: string;
-  goal: GoalSpec | null;
+  goal: GoalInput | null;
   metric: Metric;
   /** The transposition table's entries (the same in every slice). */
   entries: number;
@@ -69,7 +69,7 @@ export type SliceResult =
 
 export interface BeginOptions {
   metric?: Metric;
-  goal?: GoalSpec | null;
+  goal?: GoalInput | null;
   /** The table's size cap in bytes (default 16 MB). */
   ttBytes?: number;
   /** The work all slices together may spend: no table larger than it can fill. */

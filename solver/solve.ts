@@ -7,7 +7,7 @@ import { BudgetClock, type Budget } from './shared/budget.ts';
 import { encodeCommonCode } from './klotski/model/commoncode.ts';
 import { formatLayout, parseLayoutOrThrow } from './klotski/model/codec.ts';
 import { attempt, fail, type Parsed } from './shared/errors.ts';
-import { resolveGoal, type Goal, type GoalSpec } from './klotski/model/goal.ts';
+import { parseGoalInput, resolveGoal, type Goal, type GoalInput } from './klotski/model/goal.ts';
 import { pieceCosts } from './klotski/search/heuristic.ts';
 import { idaSolve } from './klotski/search/ida.ts';
 import type { Layout } from './klotski/model/layout.ts';
@@ -37,7 +37,7 @@ export interface SolveOptions extends Budget {
   tablebase?: TableSource | null;
   metric?: Metric;
   algorithm?: Algorithm;
-  goal?: GoalSpec | null;
+  goal?: GoalInput | null;
   /** Transposition table size cap for IDA* (default 16 MB). */
   ttBytes?: number;
   /** Most states breadth-first search or A* may store (default: what fits in BFS_MEMORY_BYTES). */
@@ -54,7 +54,8 @@ export interface SolveResult {
   canonical: string;
   /** CommonCode of the input, on the classic 4×5 board. */
   commonCode?: string;
-  goal: { piece: Cell; at: Cell };
+  /** The (first) goal piece's anchor and its target; with a goal drawing, the drawing and every goal piece too. */
+  goal: { piece: Cell; at: Cell; drawing?: string; pieces?: Array<{ letter: string; piece: Cell; at: Cell }> };
   status: SolveStatus;
   solvable: boolean | null;
   optimal: boolean;
@@ -98,13 +99,13 @@ export function solveCode(code: string, options: Omit<SolveOptions, 'goal'> & An
       if (options.metric === 'step') fail('bad-metric', 'tiles puzzles count move (one tile) or straight (one run); step is for Klotski');
       return solveTiles(parseTilesOrThrow(code), { ...options, metric: options.metric as 'move' | 'straight' | undefined, goal });
     }
-    if (typeof options.goal === 'string') fail('bad-goal', 'a goal code is for tiles puzzles; Klotski goals are { piece, at }');
-    return solve(parseLayoutOrThrow(code), { ...options, goal: options.goal as GoalSpec | null | undefined });
+    const goal = typeof options.goal === 'string' ? parseGoalInput(options.goal) : options.goal;
+    return solve(parseLayoutOrThrow(code), { ...options, goal });
   });
 }
 
-/** Klotski goals are { piece, at }; tiles goals are a goal code. */
-type AnyGoal = { goal?: GoalSpec | string | null };
+/** Klotski goals are { piece, at }, { drawing } or their text (`B@3,1`, a drawing); tiles goals are a goal code. */
+type AnyGoal = { goal?: GoalInput | string | null };
 
 /** Solves a parsed layout. Throws `LayoutError` for a bad goal or option. */
 export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
@@ -190,9 +191,15 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
-function goalCells(layout: Layout, goal: Goal): { piece: Cell; at: Cell } {
+/** The `goal` of a result: the first goal piece's anchor and target, and a drawing's every piece. */
+export function goalCells(layout: Layout, goal: Goal): SolveResult['goal'] {
   const p = layout.pieces[goal.pieceIndex]!;
-  return { piece: [p.row, p.col], at: [goal.row, goal.col] };
+  if (!goal.targets) return { piece: [p.row, p.col], at: [goal.row, goal.col] };
+  const pieces = goal.targets.map((t) => {
+    const q = layout.pieces[t.pieceIndex]!;
+    return { letter: q.letter, piece: [q.row, q.col] as Cell, at: [t.row, t.col] as Cell };
+  });
+  return { piece: [p.row, p.col], at: [goal.row, goal.col], drawing: goal.drawing!, pieces };
 }
 
 function round(ms: number): number {

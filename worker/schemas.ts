@@ -22,12 +22,19 @@ const LayoutSchema = z
   .string()
   .min(1)
   .max(MAX_CODE_LENGTH)
-  .openapi({ description: 'Layout code: rows joined by "-" (B 2×2, V 1×2 tall, H 2×1 wide, S 1×1, other letters one-off rectangles, . empty), or a CommonCode; or a 数字华容道 tiles code (digits 1–9 then A–Z, . blank), e.g. 1234-5678-9ABC-DEF.', example: 'VBBV-VBBV-VHHV-VSSV-S..S' });
+  .openapi({ description: 'Layout code: rows joined by "-" (B 2×2, V 1×2 tall, H 2×1 wide, S 1×1, any other letter one piece of any shape made of all its cells, . empty, _ or # a cell that is not part of the board), or a CommonCode; or a 数字华容道 tiles code (digits 1–9 then A–Z, . blank), e.g. 1234-5678-9ABC-DEF.', example: 'VBBV-VBBV-VHHV-VSSV-S..S' });
 
 const OptimalSchema = z.boolean().openapi({ description: 'tiles 5×5 and larger: insist on a proven optimal solution (within the budget) instead of the fast mode' });
 
+const GoalTextSchema = z.string().max(MAX_CODE_LENGTH).openapi({
+  description:
+    'The goal as text. Klotski: a piece and the cell its anchor must reach (`B@3,1`, or by its anchor `0,0@4,2`), or a goal drawing — the board\'s rows with each goal piece\'s letter on its target cells, `.` on every other board cell, `_` where the board has `_` (solved when every piece drawn covers its cells; the others may end anywhere). Tiles puzzles: a tiles code.',
+  example: '....-....-....-.BB.-.BB.',
+});
+
 export const SolveQuerySchema = z.object({
   layout: LayoutSchema,
+  goal: GoalTextSchema.optional(),
   metric: MetricSchema.optional(),
   optimal: z.enum(['true', 'false']).optional().openapi({ description: 'as `optimal` in the POST body' }),
 });
@@ -36,7 +43,7 @@ export const SolveBodySchema = z
   .object({
     layout: LayoutSchema,
     metric: MetricSchema.optional(),
-    goal: z.union([GoalSchema, z.string().max(MAX_CODE_LENGTH).openapi({ description: 'tiles puzzles: the goal as a tiles code' })]).optional(),
+    goal: z.union([GoalSchema, GoalTextSchema]).optional(),
     optimal: OptimalSchema.optional(),
   })
   .openapi('SolveRequest');
@@ -55,7 +62,15 @@ export const SolveResultSchema = z
     canonical: z.string().openapi({ description: 'symmetry-folded code used as the cache key' }),
     kind: z.enum(['klotski', 'tiles']),
     commonCode: z.string().optional(),
-    goal: z.union([z.object({ piece: CellSchema, at: CellSchema }), z.object({ code: z.string() })]),
+    goal: z.union([
+      z.object({
+        piece: CellSchema,
+        at: CellSchema,
+        drawing: z.string().optional().openapi({ description: 'with a goal drawing: the drawing, in canonical form' }),
+        pieces: z.array(z.object({ letter: z.string(), piece: CellSchema, at: CellSchema })).optional().openapi({ description: 'with a goal drawing: every goal piece, its anchor now and the anchor it must reach' }),
+      }),
+      z.object({ code: z.string() }),
+    ]),
     reason: z.string().optional().openapi({ description: 'tiles: why no solution exists (parity)' }),
     status: z.enum(['solved', 'unsolvable']),
     solvable: z.boolean(),

@@ -15,8 +15,11 @@ import {
   encodeCommonCode,
   formatLayout,
   formatTiles,
+  goalCells,
+  isRectangular,
   isTilesCode,
   mirrorMoves,
+  parseGoalInput,
   parseLayout,
   parseTiles,
   resolveGoal,
@@ -75,10 +78,11 @@ function klotskiPlan(env: Env, input: SolveInput): Plan | ApiError {
   const metric = input.metric ?? 'move';
   const parsed = parseLayout(input.layout);
   if (!parsed.ok) return parsed.error;
-  if (typeof input.goal === 'string') return { code: 'bad-goal', message: 'a goal code is for tiles puzzles; Klotski goals are { piece, at }' };
+  // A goal as text: `B@3,1`, `0,0@4,2` or a goal drawing.
+  const goalInput = typeof input.goal === 'string' ? parseGoalInput(input.goal) : input.goal;
   const layout = parsed.value;
-  const canonical = canonicalize(layout, input.goal);
-  const goal = resolveGoal(layout, input.goal);
+  const canonical = canonicalize(layout, goalInput);
+  const goal = resolveGoal(layout, goalInput);
   return {
     key: cacheKey(metric, canonical.code),
     metric,
@@ -99,16 +103,16 @@ function klotskiPlan(env: Env, input: SolveInput): Plan | ApiError {
       return { status: result.status, length: result.length, ...(result.explored !== undefined ? { explored: result.explored } : {}), moves: result.moves, stats: result.stats };
     },
     check: (stored) => (stored.status === 'solved' ? checkSolution(canonical.layout, metric, stored.moves, canonical.goal) : null),
-    job: { layout: formatLayout(canonical.layout), goal: canonical.goal },
+    // Jobs run on the engine's resumable search: rectangles on a whole board, one goal piece.
+    ...(isRectangular(layout) && !goal.targets ? { job: { layout: formatLayout(canonical.layout), goal: canonical.goal as GoalSpec | null } } : {}),
     present: (stored) => {
-      const goalPiece = layout.pieces[goal.pieceIndex]!;
       const commonCode = encodeCommonCode(layout);
       return {
         kind: 'klotski',
         layout: formatLayout(layout),
         canonical: canonical.code,
         ...(commonCode ? { commonCode } : {}),
-        goal: { piece: [goalPiece.row, goalPiece.col], at: [goal.row, goal.col] },
+        goal: goalCells(layout, goal),
         status: stored.status,
         solvable: stored.status === 'solved',
         optimal: true,

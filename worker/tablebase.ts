@@ -11,7 +11,7 @@ import {
   solve,
   tableFileName,
   toClassicPosition,
-  type GoalSpec,
+  type GoalInput,
   type Layout,
   type Metric,
   type Mix,
@@ -43,7 +43,7 @@ export async function loadTable(env: Env, mix: Mix, metric: Metric): Promise<Uin
  * The tablebase's answer for a layout (its mix's table loaded on first use), or null when the tablebase does not cover
  * the layout or its table cannot be had. `loadMs`: time spent getting the table.
  */
-export async function tableSolve(env: Env, layout: Layout, goal: GoalSpec | null | undefined, metric: Metric): Promise<{ result: SolveResult; loadMs: number } | null> {
+export async function tableSolve(env: Env, layout: Layout, goal: GoalInput | null | undefined, metric: Metric): Promise<{ result: SolveResult; loadMs: number } | null> {
   const classic = toClassicPosition(layout, resolveGoal(layout, goal));
   if (!('position' in classic)) return null;
   const started = performance.now();

@@ -15,13 +15,17 @@ const ZH: Record<string, Rule[]> = {
   'too-long': [[/has (\d+) characters, at most (\d+)/, (m) => `布局代码有 ${m[1]} 个字符，最多允许 ${m[2]} 个`]],
   'empty-row': [[/row (\d+) is empty/, (m) => `第 ${m[1]} 行是空的`]],
   'row-length': [[/row (\d+) has (\d+) cells, expected (\d+)/, (m) => `第 ${m[1]} 行有 ${m[2]} 格，应为 ${m[3]} 格`]],
-  // "board larger than 10×10 (this one is 12 wide × 2 tall)", "tiles boards go up to 6×6 (this one is 9×2)".
-  'board-too-large': [[/(\d+)×(\d+) \(this one is (\d+)\D+?(\d+)/, (m) => `棋盘太大：这个有 ${m[3]} 列 ${m[4]} 行，最大 ${m[1]}×${m[2]}`]],
+  // "board larger than 16×16 (this one is 17 wide × 2 tall)", "tiles boards go up to 6×6 (this one is 9×2)",
+  // "board of more than 128 cells (this one is 11 wide × 12 tall: 132)".
+  'board-too-large': [
+    [/more than (\d+) cells \(this one is (\d+)\D+?(\d+) tall: (\d+)/, (m) => `棋盘太大：这个有 ${m[2]} 列 ${m[3]} 行，共 ${m[4]} 格，最多 ${m[1]} 格`],
+    [/(\d+)×(\d+) \(this one is (\d+)\D+?(\d+)/, (m) => `棋盘太大：这个有 ${m[3]} 列 ${m[4]} 行，最大 ${m[1]}×${m[2]}`],
+  ],
   'board-too-small': [[/(\d+)×(\d+) \(this one is (\d+)\D+?(\d+)/, (m) => `棋盘太小：这个有 ${m[3]} 列 ${m[4]} 行，最小 ${m[1]}×${m[2]}`]],
   'bad-character': [
     [/digit '(.)' at row (\d+) col (\d+)/, (m) => `${at(m[2]!, m[3]!)}是数字“${m[1]}”：华容道代码只用字母`],
     [/character (".*") at row (\d+) col (\d+).*1–9/, (m) => `${at(m[2]!, m[3]!)}有意外的字符 ${m[1]}：请用 1–9、A–Z 和 “.”`],
-    [/character (".*") at row (\d+) col (\d+)/, (m) => `${at(m[2]!, m[3]!)}有意外的字符 ${m[1]}：请用字母和 “.”`],
+    [/character (".*") at row (\d+) col (\d+)/, (m) => `${at(m[2]!, m[3]!)}有意外的字符 ${m[1]}：请用字母、“.”（空格）和 “_”（不在棋盘上的格）`],
   ],
   'no-empty': [[/./, () => '没有空格：什么都动不了']],
   'piece-incomplete': [[/^(\S+) at row (\d+) col (\d+) has no cell (below it|to its right)/, (m) => `${at(m[2]!, m[3]!)}的 ${m[1]} 缺少${m[4] === 'below it' ? '下方' : '右侧'}的格子`]],

@@ -1,5 +1,8 @@
 /** Text drawing of a board with box-drawing borders between pieces, as the old console solvers did. */
-import type { Layout } from '../klotski/model/layout.ts';
+import { coveredCells, type Layout } from '../klotski/model/layout.ts';
+
+/** The owner of a cell that is not part of the board (shaded; no borders between such cells). */
+const OFF_BOARD = -3;
 
 // Junction glyphs indexed by arms: up=1, down=2, left=4, right=8.
 const JUNCTIONS = [' ', '╵', '╷', '│', '╴', '┘', '┐', '┤', '╶', '└', '┌', '├', '─', '┴', '┬', '┼'];
@@ -8,9 +11,8 @@ const JUNCTIONS = [' ', '╵', '╷', '│', '╴', '┘', '┐', '┤', '╶', 
 export function renderBoard(layout: Layout, highlight?: [number, number]): string {
   const { width: w, height: h } = layout;
   const owner: number[][] = Array.from({ length: h }, () => new Array<number>(w).fill(-1));
-  layout.pieces.forEach((p, i) => {
-    for (let r = p.row; r < p.row + p.height; r++) for (let c = p.col; c < p.col + p.width; c++) owner[r]![c] = i;
-  });
+  layout.pieces.forEach((p, i) => coveredCells(p).forEach(([r, c]) => (owner[r]![c] = i)));
+  for (const cell of layout.holes ?? []) owner[Math.floor(cell / w)]![cell % w] = OFF_BOARD;
   // A border runs between two cells when they belong to different pieces (empty cells are all separate).
   const at = (r: number, c: number) => (r < 0 || c < 0 || r >= h || c >= w ? -2 : owner[r]![c]!);
   const differ = (a: number, b: number) => a !== b || a === -1;
@@ -32,7 +34,8 @@ export function renderBoard(layout: Layout, highlight?: [number, number]): strin
       if (c === w) break;
       const i = owner[r]![c]!;
       const p = layout.pieces[i];
-      if (!p) row += '   ';
+      if (i === OFF_BOARD) row += '░░░';
+      else if (!p) row += '   ';
       else if (p.row === r && p.col === c) {
         const mark = highlight && highlight[0] === r && highlight[1] === c ? '*' : ' ';
         row += ` ${p.letter}${mark}`;

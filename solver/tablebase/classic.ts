@@ -1,6 +1,6 @@
 /** Between the general layout model and the tablebase: which layouts it covers, and conversions both ways. */
 import type { Goal } from '../klotski/model/goal.ts';
-import type { Layout, Piece } from '../klotski/model/layout.ts';
+import { isRectangular, type Layout, type Piece } from '../klotski/model/layout.ts';
 import { BLOCK, BLOCK_CELL, CELLS, GOAL_PLACE, H_LEFT, HEIGHT, SHAPE_CODES, SHAPE_HEIGHT, SHAPE_OFFSETS, SHAPE_WIDTH, SOLDIER_CELL, V_TOP, WIDTH, blockCellOf } from './geometry.ts';
 import { findMix } from './mixes.ts';
 import { ClassicPosition } from './position.ts';
@@ -19,6 +19,8 @@ function shapeOf(p: { width: number; height: number }): number {
  */
 export function toClassicPosition(layout: Layout, goal: Goal): { position: ClassicPosition } | { reason: string } {
   if (layout.width !== WIDTH || layout.height !== HEIGHT) return { reason: `the tablebase covers the 4×5 board, not ${layout.width}×${layout.height}` };
+  if (!isRectangular(layout)) return { reason: 'the tablebase covers rectangular pieces on the whole 4×5 board' };
+  if (goal.targets) return { reason: 'the tablebase covers the classic goal only: the 2×2 block to row 3, col 1' };
   const goalPiece = layout.pieces[goal.pieceIndex]!;
   const target = blockCellOf(GOAL_PLACE);
   if (shapeOf(goalPiece) !== BLOCK || goal.row * WIDTH + goal.col !== target) {

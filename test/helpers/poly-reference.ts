@@ -435,7 +435,7 @@ function tryRandomPolyPuzzle(rand: (n: number) => number, options: { width?: num
   if (oneOffs.length === 0) return null;
   const code = rowsOf(grid, width);
 
-  const goal = grid.map((ch) => (ch === '_' ? '_' : '.'));
+  const goal = grid.map((ch): string => (ch === '_' ? '_' : '.'));
   const covered = (cells: number[]) => cells.some((cell) => goal[cell] !== '.');
   const named: string[] = [];
   const target = (letter: string, cells: number[]) => {

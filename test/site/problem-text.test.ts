@@ -9,7 +9,7 @@ const BAD_CODES = [
   'VBBV--VHHV-VSSV-S..S',
   'VBBV-VBBV-VHHV-VSSV-S..SS',
   'VBBV-VBB1-VHHV-VSSV-S..S',
-  'VBBV-VBBV-VHHV-VSSV-S..#',
+  'VBBV-VBBV-VHHV-VSSV-S..!',
   'VBBV-VBBV-VHHV-VSSV-SSSS',
   'VBBV-VBBV-VHHV-VSSV-S.V.',
   'S.',
@@ -48,7 +48,8 @@ describe('problemText', () => {
 
   it('says the size of a board too large or too small, as the English does', () => {
     const sized: Array<[string, string]> = [
-      ['SSSSSSSSSSS.-SSSSSSSSSSSS', '棋盘太大：这个有 12 列 2 行，最大 10×10'],
+      ['SSSSSSSSSSSSSSSS.-SSSSSSSSSSSSSSSSS', '棋盘太大：这个有 17 列 2 行，最大 16×16'],
+      ['SSSSSSSSSS.-' + Array.from({ length: 11 }, () => 'SSSSSSSSSSS').join('-'), '棋盘太大：这个有 11 列 12 行，共 132 格，最多 128 格'],
       ['123456789-.', '棋盘太大：这个有 9 列 2 行，最大 6×6'],
       ['S.', '棋盘太小：这个有 2 列 1 行，最小 2×2'],
     ];

@@ -175,7 +175,7 @@ describe('solve jobs', () => {
       expect((await json(res)).error.code).toBe('not-found');
     }
     const before = (await realEnv.SOLUTIONS!.list()).keys.length;
-    for (const body of [{ layout: 'VBBV-VBBV-VHHV-VS.V-S.#S' }, { layout: 'VBBV-VBBV-VHHV-VS.V-S..S', goal: { piece: [4, 1], at: [0, 0] } }]) {
+    for (const body of [{ layout: 'VBBV-VBBV-VHHV-VS.V-S.!S' }, { layout: 'VBBV-VBBV-VHHV-VS.V-S..S', goal: { piece: [4, 1], at: [0, 0] } }]) {
       expect((await post(body)).status).toBe(400);
     }
     expect((await realEnv.SOLUTIONS!.list()).keys.length).toBe(before);

@@ -181,7 +181,7 @@ describe('errors are JSON with a code', () => {
   });
 
   it('the codec error carries the cell', async () => {
-    const body = await json(await call('/solve?layout=VBBV-VBBV-VH%23V-VSSV-S..S', { headers: freshClient() }));
+    const body = await json(await call('/solve?layout=VBBV-VBBV-VH%21V-VSSV-S..S', { headers: freshClient() }));
     expect(body.error).toMatchObject({ code: 'bad-character', at: { row: 2, col: 2 } });
   });
 

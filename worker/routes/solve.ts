@@ -51,7 +51,7 @@ const postRoute = createRoute({
 export const solveRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
 /** The GET parameters; any other is refused, so nobody can mint cache entries with made-up ones. */
-const QUERY_PARAMETERS = ['layout', 'metric', 'optimal'];
+const QUERY_PARAMETERS = ['layout', 'metric', 'goal', 'optimal'];
 
 solveRoutes.openapi(getRoute, async (c) => {
   for (const name of new URL(c.req.url).searchParams.keys()) {
@@ -60,7 +60,7 @@ solveRoutes.openapi(getRoute, async (c) => {
     }
   }
   const query = c.req.valid('query');
-  return respond(c, { layout: query.layout, metric: query.metric, optimal: query.optimal === 'true' }, true) as never;
+  return respond(c, { layout: query.layout, metric: query.metric, ...(query.goal ? { goal: query.goal } : {}), optimal: query.optimal === 'true' }, true) as never;
 });
 
 solveRoutes.openapi(postRoute, async (c) => {

@@ -76,12 +76,24 @@ export class SearchBoard {
   }
 
   isSolved(): boolean {
-    return this.goalPos === this.puzzle.goalCell;
+    const { targets, targetClasses, firstPart, goalByPosition } = this.puzzle;
+    if (goalByPosition) return this.goalPos === this.puzzle.goalCell;
+    for (let i = 0; i < targets.length; i++) if (this.grid[targets[i]!] !== firstPart[targetClasses[i]!]) return false;
+    return true;
+  }
+
+  /** Whether the position after moving the piece at `from` to `to` is solved (the board is left as it was). */
+  solvedAfterMove(from: number, to: number): boolean {
+    if (this.puzzle.goalByPosition) return (from === this.goalPos ? to : this.goalPos) === this.puzzle.goalCell;
+    this.move(from, to);
+    const solved = this.isSolved();
+    this.move(to, from);
+    return solved;
   }
 
   /** Writes the top-left cells of the pieces touching an empty cell (the only ones that can move); returns how many. */
   movablePieces(out: Int16Array): number {
-    const { width, cells, partOffset } = this.puzzle;
+    const { width, cells, partOffset, fixedPart } = this.puzzle;
     const { grid, empties, mark } = this;
     const stamp = ++this.markStamp;
     let n = 0;
@@ -95,7 +107,7 @@ export class SearchBoard {
         else if (d === 2) { t = e - width; if (t < 0) continue; }
         else { t = e + width; if (t >= cells) continue; }
         const p = grid[t]!;
-        if (p === 0) continue;
+        if (p === 0 || p >= fixedPart) continue;
         const tl = t - partOffset[p]!;
         if (mark[tl] === stamp) continue;
         mark[tl] = stamp;
@@ -175,14 +187,13 @@ export class SearchBoard {
    */
   reach(from: number, metric: Metric, targets: Int16Array, via: Int16Array, at: number): number {
     if (this.masks) return this.reachByMasks(from, metric, targets, via, at);
-    const { width, classes, partClass } = this.puzzle;
+    const { width, cells, classes, partClass } = this.puzzle;
     const grid = this.grid;
     const first = grid[from]!;
     const cl = classes[partClass[first]!]!;
     const offsets = cl.offsets;
     const fits = cl.fits;
     const n = offsets.length;
-    const rightEdge = width - cl.width;
     // Lift the piece off the board so its own cells count as free.
     for (let j = 0; j < n; j++) grid[from + offsets[j]!] = 0;
     let end = at;
@@ -203,9 +214,9 @@ export class SearchBoard {
         for (let d = 0; d < 4; d++) {
           let t: number;
           if (d === 0) { if (col === 0) continue; t = p - 1; }
-          else if (d === 1) { if (col >= rightEdge) continue; t = p + 1; }
+          else if (d === 1) { if (col === width - 1) continue; t = p + 1; }
           else if (d === 2) { t = p - width; if (t < 0) continue; }
-          else t = p + width;
+          else { t = p + width; if (t >= cells) continue; }
           if (fits[t] !== 1 || seen[t] === stamp) continue;
           let free = true;
           for (let j = 0; j < n; j++) if (grid[t + offsets[j]!] !== 0) { free = false; break; }
@@ -225,9 +236,9 @@ export class SearchBoard {
           const col = p % width;
           let t: number;
           if (d === 0) { if (col === 0) break; t = p - 1; }
-          else if (d === 1) { if (col >= rightEdge) break; t = p + 1; }
+          else if (d === 1) { if (col === width - 1) break; t = p + 1; }
           else if (d === 2) { t = p - width; if (t < 0) break; }
-          else t = p + width;
+          else { t = p + width; if (t >= cells) break; }
           if (fits[t] !== 1) break;
           let free = true;
           for (let j = 0; j < n; j++) if (grid[t + offsets[j]!] !== 0) { free = false; break; }

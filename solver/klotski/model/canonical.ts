@@ -3,25 +3,26 @@
  * share one canonical form; solutions found for it are mapped back with `mirrorMoves`.
  */
 import { formatLayout } from './codec.ts';
-import { resolveGoal, type Goal, type GoalSpec } from './goal.ts';
-import { mirrorLayout, movePiece, type Layout } from './layout.ts';
+import { resolveGoal, type Goal, type GoalDrawing, type GoalSpec } from './goal.ts';
+import { isRectangular, mirrorLayout, movePiece, type Layout } from './layout.ts';
 import type { Cell, Move } from './moves.ts';
 
 export interface Canonical {
-  /** Canonical code; a non-default goal is appended as `~row,col@row,col` (goal piece's top-left, target). */
+  /** Canonical code; a non-default goal is appended as `~row,col@row,col` (goal piece's top-left, target) or `~` and its drawing. */
   code: string;
   /** The layout in canonical orientation, and the goal to solve it with (null = the default goal). */
   layout: Layout;
-  goal: GoalSpec | null;
+  goal: GoalSpec | GoalDrawing | null;
   /** True when the canonical orientation is the mirror image of the input. */
   mirrored: boolean;
 }
 
-export function canonicalize(layout: Layout, goalSpec?: GoalSpec | null): Canonical {
+export function canonicalize(layout: Layout, goalSpec?: GoalSpec | GoalDrawing | null): Canonical {
   const goal = resolveGoal(layout, goalSpec);
   const own = describe(layout, goal);
   const piece = layout.pieces[goal.pieceIndex]!;
-  const symmetric = goal.col === layout.width - goal.col - piece.width;
+  // Pieces of other shapes, outlines and drawn goals are not folded with their mirror images.
+  const symmetric = isRectangular(layout) && !goal.drawing && goal.col === layout.width - goal.col - piece.width;
   if (!symmetric) return { ...own, mirrored: false };
   const mirrored = mirrorLayout(layout);
   const mirroredGoal: Goal = {
@@ -34,6 +35,7 @@ export function canonicalize(layout: Layout, goalSpec?: GoalSpec | null): Canoni
 }
 
 function describe(layout: Layout, goal: Goal): Omit<Canonical, 'mirrored'> {
+  if (goal.drawing) return { code: `${formatLayout(layout)}~${goal.drawing}`, layout, goal: { drawing: goal.drawing } };
   const p = layout.pieces[goal.pieceIndex]!;
   const spec: GoalSpec | null = goal.isDefault ? null : { piece: [p.row, p.col], at: [goal.row, goal.col] };
   const code = formatLayout(layout) + (spec ? `~${p.row},${p.col}@${goal.row},${goal.col}` : '');

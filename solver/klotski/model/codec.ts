@@ -1,15 +1,17 @@
 /**
  * The one codec for layout codes, used by the CLI, the worker and the site.
  *
- * Readable code: rows top to bottom joined by `-` (also `/` or newlines), `.` empty, `B` 2×2, `V` 1 wide × 2 tall,
- * `H` 2 wide × 1 tall, `S` 1×1, parsed greedily from the top-left; any other letter is a one-off rectangle.
+ * Readable code: rows top to bottom joined by `-` (also `/` or newlines), `.` empty, `_` (or `#`) a cell that is not
+ * part of the board, `B` 2×2, `V` 1 wide × 2 tall, `H` 2 wide × 1 tall, `S` 1×1, parsed greedily from the top-left; any
+ * other letter is one piece made of all the cells carrying it, of any shape. Rows of a board with `_` are padded with
+ * `_` to one width.
  * CommonCode: the 9-hex-digit code of the classic 4×5 board used by other Klotski engines (see commoncode.ts).
  */
 import { attempt, fail, type Parsed } from '../../shared/errors.ts';
-import { FIXED_SHAPES, MAX_SIDE, MIN_SIDE, isFixedLetter, sortPieces, toGrid, type Layout, type Piece } from './layout.ts';
+import { FIXED_SHAPES, HOLE, MAX_CELLS, MAX_SIDE, MIN_SIDE, isFixedLetter, sortPieces, toGrid, type Layout, type Piece } from './layout.ts';
 import { decodeCommonCode, isCommonCodeText } from './commoncode.ts';
 
-/** Longest input the codec looks at; a 10×10 board with separators is 109 characters. */
+/** Longest input the codec looks at; a board of 128 cells with separators is at most 191 characters. */
 export const MAX_CODE_LENGTH = 256;
 
 /** Parses a readable code or a CommonCode. Never throws for bad input. */
@@ -28,7 +30,7 @@ export function parseLayoutOrThrow(text: string): Layout {
   return parseReadable(trimmed);
 }
 
-/** Canonical readable code: upper-case letters, `.` for empty, rows joined by `-`. */
+/** Canonical readable code: upper-case letters, `.` for empty, `_` off the board, rows joined by `-`. */
 export function formatLayout(layout: Layout): string {
   return toGrid(layout)
     .map((row) => row.join(''))
@@ -42,34 +44,41 @@ function splitRows(text: string): string[] {
 function parseReadable(text: string): Layout {
   const rows = splitRows(text);
   const height = rows.length;
-  const width = rows[0]!.length;
   rows.forEach((row, r) => {
     if (row.length === 0) fail('empty-row', `row ${r + 1} is empty`, { row: r, col: 0 });
   });
   // A character that has no place in a code says more than the size it happens to make ("hello world").
   rows.forEach((row, r) => Array.from(row, (ch, c) => checkCharacter(ch, r, c)));
+  // With cells off the board, an irregular outline's short rows end where the board does.
+  const outlined = /[_#]/.test(text);
+  const width = outlined ? Math.max(...rows.map((row) => row.length)) : rows[0]!.length;
   if (height > MAX_SIDE || width > MAX_SIDE) {
     fail('board-too-large', `board larger than ${MAX_SIDE}×${MAX_SIDE} (this one is ${width} wide × ${height} tall)`);
   }
+  if (width * height > MAX_CELLS) {
+    fail('board-too-large', `board of more than ${MAX_CELLS} cells (this one is ${width} wide × ${height} tall: ${width * height})`);
+  }
   rows.forEach((row, r) => {
-    if (row.length !== width) {
+    if (!outlined && row.length !== width) {
       fail('row-length', `row ${r + 1} has ${row.length} cells, expected ${width}`, { row: r, col: Math.min(row.length, width) });
     }
   });
   if (height < MIN_SIDE || width < MIN_SIDE) {
     fail('board-too-small', `board smaller than ${MIN_SIDE}×${MIN_SIDE} (this one is ${width} wide × ${height} tall)`);
   }
-  const grid = rows.map((row) => Array.from(row, (ch) => (ch === '.' ? ch : ch.toUpperCase())));
-  const pieces = [...parseFixedPieces(grid, width, height), ...parseOneOffPieces(grid, width, height)];
+  const grid = rows.map((row) => Array.from(row.padEnd(width, HOLE), (ch) => (ch === '.' ? ch : ch === '#' ? HOLE : ch.toUpperCase())));
+  const pieces = [...parseFixedPieces(grid, width, height), ...parseShapedPieces(grid, width, height)];
   if (!grid.some((row) => row.includes('.'))) fail('no-empty', 'no empty cell: nothing can move');
-  return { width, height, pieces: sortPieces(pieces) };
+  const holes: number[] = [];
+  grid.forEach((row, r) => row.forEach((ch, c) => ch === HOLE && holes.push(r * width + c)));
+  return { width, height, pieces: sortPieces(pieces), ...(holes.length ? { holes } : {}) };
 }
 
-/** Letters and '.' only; anything else fails naming its cell. */
+/** Letters, '.', and '_' or '#' (off the board) only; anything else fails naming its cell. */
 function checkCharacter(ch: string, r: number, c: number): void {
-  if (ch === '.' || /^[A-Za-z]$/.test(ch)) return;
+  if (ch === '.' || ch === '_' || ch === '#' || /^[A-Za-z]$/.test(ch)) return;
   if (/^[0-9]$/.test(ch)) fail('bad-character', `digit '${ch}' at row ${r + 1} col ${c + 1}: Klotski codes use letters only`, { row: r, col: c });
-  fail('bad-character', `unexpected character ${JSON.stringify(ch)} at row ${r + 1} col ${c + 1}: use letters and '.'`, { row: r, col: c });
+  fail('bad-character', `unexpected character ${JSON.stringify(ch)} at row ${r + 1} col ${c + 1}: use letters, '.' (empty) and '_' (not on the board)`, { row: r, col: c });
 }
 
 /** Greedy from the top-left: the first uncovered cell of a fixed letter is the top-left of its piece. */
@@ -90,7 +99,7 @@ function parseFixedPieces(grid: string[][], width: number, height: number): Piec
           }
           const found = grid[rr]![cc]!;
           if (found !== letter || covered[rr]![cc]) {
-            const what = found === letter ? `another ${letter}'s cell` : found === '.' ? 'an empty cell' : `'${found}'`;
+            const what = found === letter ? `another ${letter}'s cell` : found === '.' ? 'an empty cell' : found === HOLE ? 'not on the board' : `'${found}'`;
             fail(
               'piece-incomplete',
               `${letter} at row ${r + 1} col ${c + 1} is incomplete: row ${rr + 1} col ${cc + 1} should be part of it but is ${what} (${letter} is a ${shape.name})`,
@@ -111,44 +120,30 @@ function missingSide(dr: number, dc: number, belowMissing: boolean): string {
   return dr > 0 ? 'below it' : 'to its right';
 }
 
-/** Any other letter names one piece: its cells must fill their bounding rectangle exactly. */
-function parseOneOffPieces(grid: string[][], width: number, height: number): Piece[] {
-  const boxes = new Map<string, { top: number; left: number; bottom: number; right: number; cells: number }>();
+/**
+ * Any other letter names one piece made of all its cells, of any shape (even cells that do not touch: one piece joined
+ * above the board): a rectangle when they fill their bounding rectangle, else a shaped piece anchored at its first cell
+ * in reading order.
+ */
+function parseShapedPieces(grid: string[][], width: number, height: number): Piece[] {
+  const cellsOf = new Map<string, Array<[number, number]>>();
   for (let r = 0; r < height; r++) {
     for (let c = 0; c < width; c++) {
       const letter = grid[r]![c]!;
-      if (letter === '.' || isFixedLetter(letter)) continue;
-      const box = boxes.get(letter);
-      if (!box) boxes.set(letter, { top: r, left: c, bottom: r, right: c, cells: 1 });
-      else {
-        box.top = Math.min(box.top, r);
-        box.left = Math.min(box.left, c);
-        box.bottom = Math.max(box.bottom, r);
-        box.right = Math.max(box.right, c);
-        box.cells++;
-      }
+      if (letter === '.' || letter === HOLE || isFixedLetter(letter)) continue;
+      const cells = cellsOf.get(letter);
+      if (cells) cells.push([r, c]);
+      else cellsOf.set(letter, [[r, c]]);
     }
   }
   const pieces: Piece[] = [];
-  for (const [letter, box] of boxes) {
-    const w = box.right - box.left + 1;
-    const h = box.bottom - box.top + 1;
-    if (box.cells !== w * h) {
-      const hole = findHole(grid, letter, box);
-      fail(
-        'not-rectangle',
-        `piece ${letter} is not a rectangle: its ${box.cells} cells do not fill rows ${box.top + 1}–${box.bottom + 1}, cols ${box.left + 1}–${box.right + 1} (row ${hole.row + 1} col ${hole.col + 1} is not ${letter}); use another letter for a second piece`,
-        hole,
-      );
-    }
-    pieces.push({ letter, row: box.top, col: box.left, width: w, height: h });
+  for (const [letter, cells] of cellsOf) {
+    const [row, col] = cells[0]!;
+    const left = Math.min(...cells.map(([, c]) => c));
+    const w = Math.max(...cells.map(([, c]) => c)) - left + 1;
+    const h = cells[cells.length - 1]![0] - row + 1;
+    if (cells.length === w * h) pieces.push({ letter, row, col, width: w, height: h });
+    else pieces.push({ letter, row, col, width: w, height: h, cells: cells.map(([r, c]) => [r - row, c - col]) });
   }
   return pieces;
-}
-
-function findHole(grid: string[][], letter: string, box: { top: number; left: number; bottom: number; right: number }) {
-  for (let r = box.top; r <= box.bottom; r++) {
-    for (let c = box.left; c <= box.right; c++) if (grid[r]![c] !== letter) return { row: r, col: c };
-  }
-  return { row: box.top, col: box.left };
 }

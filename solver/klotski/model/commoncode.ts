@@ -5,7 +5,7 @@
  * Trailing zero digits may be dropped on input.
  */
 import { fail } from '../../shared/errors.ts';
-import { FIXED_SHAPES, sortPieces, type Layout, type Piece } from './layout.ts';
+import { FIXED_SHAPES, isRectangular, sortPieces, type Layout, type Piece } from './layout.ts';
 
 const WIDTH = 4;
 const HEIGHT = 5;
@@ -59,7 +59,7 @@ export function decodeCommonCode(text: string): Layout {
 
 /** The 9-digit CommonCode of a classic 4×5 layout of B/V/H/S pieces with exactly one B; `undefined` otherwise. */
 export function encodeCommonCode(layout: Layout): string | undefined {
-  if (layout.width !== WIDTH || layout.height !== HEIGHT) return undefined;
+  if (layout.width !== WIDTH || layout.height !== HEIGHT || !isRectangular(layout)) return undefined;
   const blocks = layout.pieces.filter((p) => p.letter === 'B');
   if (blocks.length !== 1 || layout.pieces.some((p) => p.letter !== 'B' && !(p.letter in PIECE_BITS))) return undefined;
   const owner = new Array<Piece | undefined>(WIDTH * HEIGHT);

@@ -1,6 +1,10 @@
-/** Which piece must reach which cell. Default: the single `B` to the bottom centre. */
+/**
+ * Which pieces must reach which places. Default: the single `B` to the bottom centre; else one piece's anchor to a cell
+ * (`B@3,1`), or a goal drawing naming several pieces (goal-drawing.ts).
+ */
 import { fail } from '../../shared/errors.ts';
-import { pieceAt, type Layout, type Piece } from './layout.ts';
+import { coveredCells, pieceAt, type Layout, type Piece } from './layout.ts';
+import { looksLikeDrawing, resolveDrawing } from './goal-drawing.ts';
 
 /** As callers write it: the piece by letter or by its current top-left cell, and the target top-left cell. */
 export interface GoalSpec {
@@ -8,20 +12,46 @@ export interface GoalSpec {
   at: [number, number];
 }
 
+/** A goal drawing: the board's rows with each goal piece's letter on its target cells (goal-drawing.ts). */
+export interface GoalDrawing {
+  drawing: string;
+}
+
+/** One goal piece's target: the piece (index into `layout.pieces`) and where its anchor must be. */
+export interface GoalTarget {
+  pieceIndex: number;
+  row: number;
+  col: number;
+  /** Any piece of the letter of `pieceIndex` may fill it (a drawn B, V, H or S of which the board has several). */
+  shared?: boolean;
+}
+
 export interface Goal {
-  /** Index into `layout.pieces`. */
+  /** Index into `layout.pieces` (of the first goal piece). */
   pieceIndex: number;
   row: number;
   col: number;
   /** True when the caller did not give a goal. */
   isDefault: boolean;
+  /** A goal drawing's pieces (the first is `pieceIndex`, `row`, `col`) and the drawing in canonical form. */
+  targets?: GoalTarget[];
+  drawing?: string;
+}
+
+/** A goal as callers give it: a piece to a cell, or a drawing. */
+export type GoalInput = GoalSpec | GoalDrawing;
+
+/** Whether a goal as callers give it is a drawing. */
+export function isGoalDrawing(spec: GoalSpec | GoalDrawing | null | undefined): spec is GoalDrawing {
+  return typeof spec === 'object' && spec !== null && typeof (spec as GoalDrawing).drawing === 'string';
 }
 
 export function defaultTarget(layout: Layout, piece: Piece): [number, number] {
   return [layout.height - piece.height, Math.floor((layout.width - piece.width) / 2)];
 }
 
-export function resolveGoal(layout: Layout, spec?: GoalSpec | null): Goal {
+export function resolveGoal(layout: Layout, spec?: GoalSpec | GoalDrawing | null): Goal {
+  if (isGoalDrawing(spec)) return resolveDrawing(layout, spec.drawing);
   if (spec == null) {
     const blocks = layout.pieces.filter((p) => p.letter === 'B');
     if (blocks.length === 0) fail('no-goal', 'no B (2×2 block) and no explicit goal: say which piece must reach which cell');
@@ -38,7 +68,9 @@ export function resolveGoal(layout: Layout, spec?: GoalSpec | null): Goal {
     fail('bad-goal', 'goal.at must be [row, col] with whole numbers');
   }
   const [row, col] = at;
-  if (row < 0 || col < 0 || row + piece.height > layout.height || col + piece.width > layout.width) {
+  const moved = { ...piece, row, col };
+  const holes = new Set(layout.holes ?? []);
+  if (coveredCells(moved).some(([r, c]) => r < 0 || c < 0 || r >= layout.height || c >= layout.width || holes.has(r * layout.width + c))) {
     fail('bad-goal', `goal: ${piece.letter} (${piece.width}×${piece.height}) cannot have its top-left at row ${row} col ${col} on a ${layout.width}×${layout.height} board`, { row, col });
   }
   return { pieceIndex: layout.pieces.indexOf(piece), row, col, isDefault: false };
@@ -60,6 +92,11 @@ function findGoalPiece(layout: Layout, ref: GoalSpec['piece']): Piece {
     fail('ambiguous-goal', `goal: ${matches.length} pieces are ${letter}; name the one you mean by its top-left cell, e.g. [${matches[0]!.row}, ${matches[0]!.col}]`);
   }
   return matches[0]!;
+}
+
+/** A goal as text: a drawing (rows joined by `-`), or `parseGoalText`'s forms. */
+export function parseGoalInput(text: string): GoalSpec | GoalDrawing {
+  return looksLikeDrawing(text) ? { drawing: text.trim() } : parseGoalText(text);
 }
 
 /** Parses the CLI form `B@3,1` or `0,0@4,2` (piece by letter or by top-left row,col; then the target row,col). */

@@ -3,27 +3,43 @@
  * bit-packed into a few 32-bit words per state, plus a mirrored key so a state and its mirror image fold into one.
  */
 import type { Goal } from './goal.ts';
-import type { Layout, Piece } from './layout.ts';
+import { HOLE, isRectangular, shapeOf, type Layout, type Piece } from './layout.ts';
 
 export interface PieceClass {
   letter: string;
+  /** The shape's bounding rectangle. */
   width: number;
   height: number;
   count: number;
-  /** Linear cell offsets of the shape relative to its top-left, on this board. */
+  /**
+   * Linear cell offsets of the shape relative to its anchor (first cell in reading order, a rectangle's top-left), on
+   * this board, in reading order: never negative.
+   */
   offsets: Int16Array;
-  /** `fits[t]` is 1 where a piece of this class may have its top-left at cell t. */
+  /** `fits[t]` is 1 where a piece of this class may have its anchor at cell t (every cell on the board). */
   fits: Uint8Array;
+  /** Not a rectangle: its cells as [row, col] offsets from the anchor. */
+  cells?: Array<[number, number]>;
+  /** The cells off the board, as one piece that never moves. */
+  fixed?: boolean;
 }
 
 export interface Puzzle {
   width: number;
   height: number;
   cells: number;
-  /** Index 0 is a placeholder for "empty"; class 1 is always the goal piece. */
+  /** Index 0 is a placeholder for "empty"; class 1 is always the goal piece (the first of `targets`). */
   classes: PieceClass[];
   pieceCount: number;
   goalCell: number;
+  /**
+   * Where goal pieces' anchors must be, as cells, and of which class (a piece named alone is a class of its own: the
+   * first is class 1). Solved when each target holds an anchor of its class.
+   */
+  targets: Int16Array;
+  targetClasses: Uint8Array;
+  /** One goal piece alone in class 1: solved exactly when its anchor (`SearchBoard.goalPos`) is at `goalCell`. */
+  goalByPosition: boolean;
   /** The goal is its own mirror image, so a state and its mirror are equally far from solved. */
   mirrorable: boolean;
   /**
@@ -34,8 +50,10 @@ export interface Puzzle {
   partOffset: Int16Array;
   /** The part at the mirrored cell of a mirrored piece (same row in the shape, column reversed). */
   partMirror: Uint8Array;
-  /** Part id of each class's top-left cell; a class's parts are `firstPart[c] … firstPart[c] + area − 1`. */
+  /** Part id of each class's anchor cell; a class's parts are `firstPart[c] … firstPart[c] + area − 1`. */
   firstPart: Uint8Array;
+  /** Parts from this one on are the cells off the board (never moved); 256 when the board has none. */
+  fixedPart: number;
   bitsPerCell: number;
   words: number;
   wordOf: Uint8Array;
@@ -51,48 +69,66 @@ export interface Puzzle {
 
 export const GOAL_CLASS = 1;
 
-/** Builds the model and the start grid of parts. The goal piece becomes class 1, alone in its class. */
+/**
+ * Builds the model and the start grid of parts. Each goal piece named alone is a class of its own (class 1, 2, …);
+ * other pieces of one letter and shape share a class (a drawing's targets for a letter of several pieces are that
+ * class's: any of them may fill them); cells off the board are one more class that never moves.
+ */
 export function compilePuzzle(layout: Layout, goal: Goal): { puzzle: Puzzle; grid: Uint8Array } {
   const { width, height } = layout;
   const cells = width * height;
-  const goalPiece = layout.pieces[goal.pieceIndex]!;
-  const others = layout.pieces.filter((p) => p !== goalPiece);
-  const keyOf = (p: Piece) => `${p.letter}:${p.width}x${p.height}`;
+  const holes = layout.holes ?? [];
+  const off = new Uint8Array(cells);
+  for (const h of holes) off[h] = 1;
+  // Targets of pieces named alone first: the first of them is class 1, found by its position alone.
+  const goalTargets = [...(goal.targets ?? [{ pieceIndex: goal.pieceIndex, row: goal.row, col: goal.col }])].sort((a, b) => Number(!!a.shared) - Number(!!b.shared));
+  const goalPieces = goalTargets.filter((t) => !t.shared).map((t) => layout.pieces[t.pieceIndex]!);
+  const others = layout.pieces.filter((p) => !goalPieces.includes(p));
+  const keyOf = (p: Piece) => `${p.letter}:${p.width}x${p.height}:${shapeOf(p).join(';')}`;
   const classKeys = [...new Set(others.map(keyOf))].sort();
-  const classes: PieceClass[] = [
-    makeClass('.', 1, 1, 0, width, height),
-    makeClass(goalPiece.letter, goalPiece.width, goalPiece.height, 1, width, height),
-  ];
+  const classes: PieceClass[] = [makeClass('.', [[0, 0]], 0, width, height, off), ...goalPieces.map((p) => makeClass(p.letter, shapeOf(p), 1, width, height, off))];
   const classIndex = new Map<string, number>();
   for (const k of classKeys) {
     const sample = others.find((p) => keyOf(p) === k)!;
     const count = others.filter((p) => keyOf(p) === k).length;
     classIndex.set(k, classes.length);
-    classes.push(makeClass(sample.letter, sample.width, sample.height, count, width, height));
+    classes.push(makeClass(sample.letter, shapeOf(sample), count, width, height, off));
+  }
+  const targetClasses = Uint8Array.from(goalTargets, (t, i) => (t.shared ? classIndex.get(keyOf(layout.pieces[t.pieceIndex]!))! : 1 + i));
+  let wallClass = -1;
+  if (holes.length > 0) {
+    const [r0, c0] = [Math.floor(holes[0]! / width), holes[0]! % width];
+    const wall = makeClass(HOLE, holes.map((h): [number, number] => [Math.floor(h / width) - r0, (h % width) - c0]), 1, width, height, new Uint8Array(cells));
+    wall.fits.fill(0);
+    wall.fits[holes[0]!] = 1;
+    wall.fixed = true;
+    wallClass = classes.length;
+    classes.push(wall);
   }
   const firstPart = new Uint8Array(classes.length);
   const partClass: number[] = [0];
   const partOffset: number[] = [0];
   const partMirror: number[] = [0];
   for (let c = 1; c < classes.length; c++) {
-    const { width: w, height: h } = classes[c]!;
+    const cls = classes[c]!;
     firstPart[c] = partClass.length;
-    for (let dr = 0; dr < h; dr++) {
-      for (let dc = 0; dc < w; dc++) {
-        partClass.push(c);
-        partOffset.push(dr * width + dc);
-        partMirror.push(firstPart[c]! + dr * w + (w - 1 - dc));
-      }
-    }
+    cls.offsets.forEach((offset, j) => {
+      partClass.push(c);
+      partOffset.push(offset);
+      // The part at the mirrored cell of a mirrored rectangle (same row in the shape, column reversed); shapes and
+      // outlines are never folded with their mirror images.
+      const dr = Math.floor(j / cls.width);
+      partMirror.push(cls.cells || cls.fixed ? firstPart[c]! + j : firstPart[c]! + dr * cls.width + (cls.width - 1 - (j % cls.width)));
+    });
   }
   if (partClass.length > 256) throw new Error('internal: more than 255 piece parts');
   const grid = new Uint8Array(cells);
-  for (const p of layout.pieces) {
-    const c = p === goalPiece ? GOAL_CLASS : classIndex.get(keyOf(p))!;
-    for (let dr = 0; dr < p.height; dr++) {
-      for (let dc = 0; dc < p.width; dc++) grid[(p.row + dr) * width + p.col + dc] = firstPart[c]! + dr * p.width + dc;
-    }
-  }
+  const place = (c: number, anchor: number) => classes[c]!.offsets.forEach((o, j) => (grid[anchor + o] = firstPart[c]! + j));
+  layout.pieces.forEach((p) => {
+    const g = goalPieces.indexOf(p);
+    place(g >= 0 ? 1 + g : classIndex.get(keyOf(p))!, p.row * width + p.col);
+  });
+  if (wallClass > 0) place(wallClass, holes[0]!);
   const bitsPerCell = Math.max(1, Math.ceil(Math.log2(partClass.length)));
   const rowBits = width * bitsPerCell;
   const rowAligned = rowBits <= 16;
@@ -119,12 +155,16 @@ export function compilePuzzle(layout: Layout, goal: Goal): { puzzle: Puzzle; gri
     cells,
     classes,
     pieceCount: layout.pieces.length,
-    goalCell: goal.row * width + goal.col,
-    mirrorable: goal.col === width - goal.col - goalPiece.width,
+    goalCell: goalTargets[0]!.row * width + goalTargets[0]!.col,
+    targets: Int16Array.from(goalTargets, (t) => t.row * width + t.col),
+    targetClasses,
+    goalByPosition: goalTargets.length === 1 && !goalTargets[0]!.shared,
+    mirrorable: isRectangular(layout) && goalTargets.length === 1 && !goalTargets[0]!.shared && goal.col === width - goal.col - goalPieces[0]!.width,
     partClass: Uint8Array.from(partClass),
     partOffset: Int16Array.from(partOffset),
     partMirror: Uint8Array.from(partMirror),
     firstPart,
+    fixedPart: wallClass > 0 ? firstPart[wallClass]! : 256,
     bitsPerCell,
     words: wordOf[cells - 1]! + 1,
     wordOf,
@@ -192,12 +232,19 @@ function mirrorRow(puzzle: Puzzle, row: number): number {
   return out;
 }
 
-function makeClass(letter: string, w: number, h: number, count: number, width: number, height: number): PieceClass {
-  const offsets = new Int16Array(w * h);
-  for (let dr = 0; dr < h; dr++) for (let dc = 0; dc < w; dc++) offsets[dr * w + dc] = dr * width + dc;
+function makeClass(letter: string, shape: Array<[number, number]>, count: number, width: number, height: number, off: Uint8Array): PieceClass {
+  const offsets = Int16Array.from(shape, ([dr, dc]) => dr * width + dc);
+  const rectangle = shape.length === (Math.max(...shape.map(([r]) => r)) + 1) * (Math.max(...shape.map(([, c]) => c)) - Math.min(...shape.map(([, c]) => c)) + 1);
+  const minDc = Math.min(...shape.map(([, c]) => c));
+  const w = Math.max(...shape.map(([, c]) => c)) - minDc + 1;
+  const h = Math.max(...shape.map(([r]) => r)) + 1;
   const fits = new Uint8Array(width * height);
-  for (let r = 0; r + h <= height; r++) for (let c = 0; c + w <= width; c++) fits[r * width + c] = 1;
-  return { letter, width: w, height: h, count, offsets, fits };
+  for (let r = 0; r < height; r++) {
+    for (let c = 0; c < width; c++) {
+      fits[r * width + c] = shape.every(([dr, dc]) => r + dr < height && c + dc >= 0 && c + dc < width && !off[(r + dr) * width + c + dc]) ? 1 : 0;
+    }
+  }
+  return { letter, width: w, height: h, count, offsets, fits, ...(rectangle ? {} : { cells: shape }) };
 }
 
 /**
@@ -210,7 +257,11 @@ export function estimateStates(puzzle: Puzzle): number {
   let log = 0;
   for (let c = 1; c < puzzle.classes.length; c++) {
     const cls = puzzle.classes[c]!;
-    empty -= cls.count * cls.width * cls.height;
+    if (cls.fixed) {
+      empty -= cls.offsets.length;
+      continue;
+    }
+    empty -= cls.count * cls.offsets.length;
     units += cls.count;
     log -= logFactorial(cls.count);
   }
@@ -226,14 +277,18 @@ function logFactorial(n: number): number {
   return s;
 }
 
-/** Part grid → pieces: every cell holding a top-left part starts a piece. */
+/** Part grid → pieces: every cell holding an anchor part starts a piece. */
 export function gridToLayout(puzzle: Puzzle, grid: Uint8Array): Layout {
   const pieces: Piece[] = [];
+  const holes: number[] = [];
   for (let i = 0; i < puzzle.cells; i++) {
     const part = grid[i]!;
-    if (part === 0 || puzzle.partOffset[part] !== 0) continue;
+    if (part === 0) continue;
     const cls = puzzle.classes[puzzle.partClass[part]!]!;
-    pieces.push({ letter: cls.letter, row: Math.floor(i / puzzle.width), col: i % puzzle.width, width: cls.width, height: cls.height });
+    if (cls.fixed) holes.push(i);
+    if (cls.fixed || puzzle.partOffset[part] !== 0) continue;
+    const piece: Piece = { letter: cls.letter, row: Math.floor(i / puzzle.width), col: i % puzzle.width, width: cls.width, height: cls.height };
+    pieces.push(cls.cells ? { ...piece, cells: cls.cells } : piece);
   }
-  return { width: puzzle.width, height: puzzle.height, pieces };
+  return { width: puzzle.width, height: puzzle.height, pieces, ...(holes.length ? { holes } : {}) };
 }

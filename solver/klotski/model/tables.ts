@@ -29,30 +29,29 @@ export function buildMoveTables(puzzle: Puzzle): MoveTables {
   const keyPart = new Uint32Array(n * cells * words);
   const mirrorPart = new Uint32Array(n * cells * words);
   for (let c = 1; c < n; c++) {
-    const { width: w, height: h, fits } = classes[c]!;
+    const { offsets, fits } = classes[c]!;
     for (let t = 0; t < cells; t++) {
       if (!fits[t]) continue;
       const r = Math.floor(t / width);
       const col = t % width;
       let mask = 0;
-      for (let dr = 0; dr < h; dr++) {
-        for (let dc = 0; dc < w; dc++) {
-          const cell = t + dr * width + dc;
-          const part = firstPart[c]! + dr * w + dc;
-          mask |= 1 << cell;
-          const at = (c * cells + t) * words;
-          keyPart[at + wordOf[cell]!] = (keyPart[at + wordOf[cell]!]! | (part << shiftOf[cell]!)) >>> 0;
-          const m = mirrorCell[cell]!;
-          mirrorPart[at + wordOf[m]!] = (mirrorPart[at + wordOf[m]!]! | (partMirror[part]! << shiftOf[m]!)) >>> 0;
-        }
+      for (let j = 0; j < offsets.length; j++) {
+        const cell = t + offsets[j]!;
+        const part = firstPart[c]! + j;
+        mask |= 1 << cell;
+        const at = (c * cells + t) * words;
+        keyPart[at + wordOf[cell]!] = (keyPart[at + wordOf[cell]!]! | (part << shiftOf[cell]!)) >>> 0;
+        const m = mirrorCell[cell]!;
+        mirrorPart[at + wordOf[m]!] = (mirrorPart[at + wordOf[m]!]! | (partMirror[part]! << shiftOf[m]!)) >>> 0;
       }
       if (!masks) continue;
       cover[c * cells + t] = mask;
-      const neighbours = [col > 0 ? t - 1 : -1, col + w < width ? t + 1 : -1, r > 0 ? t - width : -1, r + h < height ? t + width : -1];
+      // A slide's anchor neither wraps to another row nor leaves the board, and the shape fits where it lands.
+      const neighbours = [col > 0 ? t - 1 : -1, col < width - 1 ? t + 1 : -1, r > 0 ? t - width : -1, r < height - 1 ? t + width : -1];
       neighbours.forEach((u, d) => {
-        if (u < 0) return;
+        if (u < 0 || !fits[u]) return;
         let next = 0;
-        for (let dr = 0; dr < h; dr++) for (let dc = 0; dc < w; dc++) next |= 1 << (u + dr * width + dc);
+        for (let j = 0; j < offsets.length; j++) next |= 1 << (u + offsets[j]!);
         need[(c * cells + t) * 4 + d] = next & ~mask;
       });
     }

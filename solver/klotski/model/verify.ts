@@ -3,14 +3,14 @@
  * end. Cheap (one move list per step), for callers that must not trust stored solutions blindly.
  */
 import { SearchBoard } from './board.ts';
-import { resolveGoal, type GoalSpec } from './goal.ts';
+import { resolveGoal, type GoalInput } from './goal.ts';
 import type { Layout } from './layout.ts';
 import { listMoves, type Move } from './moves.ts';
 import { compilePuzzle } from './puzzle.ts';
 import type { Metric } from '../../shared/metric.ts';
 
 /** Null when the moves solve the layout, else what is wrong. */
-export function checkSolution(layout: Layout, metric: Metric, moves: Move[], goal?: GoalSpec | null): string | null {
+export function checkSolution(layout: Layout, metric: Metric, moves: Move[], goal?: GoalInput | null): string | null {
   const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, goal));
   const board = new SearchBoard(puzzle);
   board.loadGrid(grid);

@@ -2,7 +2,7 @@
 import { explore } from './explore.ts';
 import { BudgetClock, type Budget } from '../../shared/budget.ts';
 import { formatLayout } from '../model/codec.ts';
-import type { GoalSpec } from '../model/goal.ts';
+import type { GoalInput } from '../model/goal.ts';
 import { resolveGoal } from '../model/goal.ts';
 import type { Layout } from '../model/layout.ts';
 import { compilePuzzle, gridToLayout } from '../model/puzzle.ts';
@@ -22,7 +22,7 @@ export interface Analysis {
   stats: { nodes: number; ms: number; bytes: number };
 }
 
-export function analyze(layout: Layout, options: Budget & { metric?: Metric; goal?: GoalSpec | null; maxStates?: number } = {}): Analysis {
+export function analyze(layout: Layout, options: Budget & { metric?: Metric; goal?: GoalInput | null; maxStates?: number } = {}): Analysis {
   const metric = options.metric ?? 'move';
   const goal = resolveGoal(layout, options.goal);
   const { puzzle, grid } = compilePuzzle(layout, goal);

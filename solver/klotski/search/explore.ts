@@ -7,6 +7,7 @@
 import { SearchBoard } from '../model/board.ts';
 import { stepsFromKeys, type Move } from '../model/moves.ts';
 import { decodeKey, type Puzzle } from '../model/puzzle.ts';
+import { engineTakes } from '../wasm/geometry.ts';
 import { bitboardEngineLoaded, ENGINE_WORDS, engineExplore, engineExploreMultiword, MAX_ENGINE_CELLS } from '../wasm/engine.ts';
 import { MAX_WIDE_CELLS, toWideBitboard } from '../wasm/board64.ts';
 import { toMultiwordBitboard } from '../wasm/board128.ts';
@@ -29,7 +30,7 @@ export interface Explored extends Exploration {
  */
 export function positionWords(puzzle: Puzzle): number {
   const K = puzzle.classes.length - 1;
-  if (!bitboardEngineLoaded() || puzzle.cells > MAX_ENGINE_CELLS) return puzzle.words;
+  if (!bitboardEngineLoaded() || puzzle.cells > MAX_ENGINE_CELLS || !engineTakes(puzzle)) return puzzle.words;
   return puzzle.cells <= MAX_WIDE_CELLS ? 2 * K + 4 : (K + 1) * ENGINE_WORDS + 2;
 }
 

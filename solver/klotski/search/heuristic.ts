@@ -14,6 +14,7 @@ import type { Metric } from '../../shared/metric.ts';
  * when the goal is.
  */
 export function pieceCosts(puzzle: Puzzle, metric: Metric): Int16Array {
+  if (!isPlain(puzzle)) return shapedCosts(puzzle, metric);
   const { width, height, cells, goalCell } = puzzle;
   const goalRow = Math.floor(goalCell / width);
   const goalCol = goalCell % width;
@@ -44,7 +45,43 @@ export function pieceCosts(puzzle: Puzzle, metric: Metric): Int16Array {
   }
 }
 
+/** Rectangles on a whole rectangle, one goal piece: the bounds above, as the engine takes them. */
+function isPlain(puzzle: Puzzle): boolean {
+  return puzzle.goalByPosition && puzzle.classes.every((c) => !c.cells && !c.fixed);
+}
+
+/** A goal piece's moves to its target from anchor p, ignoring every other piece (a lower bound in each metric). */
+function travel(metric: Metric, width: number, p: number, target: number): number {
+  const dr = Math.abs(Math.floor(p / width) - Math.floor(target / width));
+  const dc = Math.abs((p % width) - (target % width));
+  return metric === 'step' ? dr + dc : metric === 'straight' ? (dr > 0 ? 1 : 0) + (dc > 0 ? 1 : 0) : dr + dc > 0 ? 1 : 0;
+}
+
+/**
+ * `pieceCosts` for pieces of any shape, outlines and several goal pieces: each goal piece named alone its travel to its
+ * target, and every piece that covers a cell another class's target needs at least one move (each counted once: one
+ * move moves one piece, so they add up).
+ */
+function shapedCosts(puzzle: Puzzle, metric: Metric): Int16Array {
+  const { width, cells, targets, targetClasses, classes } = puzzle;
+  const costs = new Int16Array(classes.length * cells);
+  /** Per cell, the class whose target covers it (0: none). */
+  const wanted = new Uint8Array(cells);
+  targets.forEach((t, i) => classes[targetClasses[i]!]!.offsets.forEach((o) => (wanted[t + o] = targetClasses[i]!)));
+  for (let k = GOAL_CLASS; k < classes.length; k++) {
+    const cls = classes[k]!;
+    const target = cls.count === 1 ? targets[targetClasses.indexOf(k)] : undefined;
+    for (let p = 0; p < cells; p++) {
+      if (cls.fixed || !cls.fits[p]) continue;
+      if (target !== undefined) costs[k * cells + p] = travel(metric, width, p, target);
+      else if (cls.offsets.some((o) => wanted[p + o] !== 0 && wanted[p + o] !== k)) costs[k * cells + p] = 1;
+    }
+  }
+  return costs;
+}
+
 export function makeHeuristic(puzzle: Puzzle, metric: Metric): (board: SearchBoard) => number {
+  if (!isPlain(puzzle)) return shapedHeuristic(puzzle, metric);
   const { cells, goalCell } = puzzle;
   const costs = pieceCosts(puzzle, metric);
   const targetCells = Array.from(puzzle.classes[GOAL_CLASS]!.offsets, (o) => goalCell + o);
@@ -64,6 +101,20 @@ export function makeHeuristic(puzzle: Puzzle, metric: Metric): (board: SearchBoa
       if (seen) continue;
       blockers[n++] = k;
       h += costs[partClass[part]! * cells + k]!;
+    }
+    return h;
+  };
+}
+
+/** `makeHeuristic` for `shapedCosts`: the sum of the costs of the pieces on the board (goal pieces found by scanning). */
+function shapedHeuristic(puzzle: Puzzle, metric: Metric): (board: SearchBoard) => number {
+  const { cells, partClass, partOffset, fixedPart } = puzzle;
+  const costs = pieceCosts(puzzle, metric);
+  return (board: SearchBoard): number => {
+    let h = 0;
+    for (let i = 0; i < cells; i++) {
+      const part = board.grid[i]!;
+      if (part !== 0 && part < fixedPart && partOffset[part] === 0) h += costs[partClass[part]! * cells + i]!;
     }
     return h;
   };

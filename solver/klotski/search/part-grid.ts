@@ -102,7 +102,7 @@ export function exploreGrid(puzzle: Puzzle, startGrid: Uint8Array, options: Expl
         const added = table.insertAt(slot, scratch, 0, hash, idx, moveTag(storedCell, storedFrom));
         if (added === -2) return { status: 'budget-exceeded', table, layerStarts, goalIndex, solvedCount, nodes, lowerBound: frontier.lowerBound() };
         if (open) open.add(added, g, hHere - costs![at + from]! + costs![at + to]!);
-        if ((isGoalPiece ? to : goalPos) === goalCell) {
+        if (isGoalPiece && puzzle.goalByPosition ? to === goalCell : board.solvedAfterMove(from, to)) {
           solvedCount++;
           if (goalIndex < 0) goalIndex = added;
           if (options.stopAtGoal && (!open || g <= open.f)) {

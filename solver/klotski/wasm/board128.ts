@@ -3,7 +3,7 @@
  * board64.ts, with every mask four int32 words (cells 0–31 in word 0, 32–63 in word 1, …; mask i is `[4i … 4i + 3]`),
  * read by the engine as one v128. Also the stored form of a position and the work a search is charged.
  */
-import { bitCount, fillerClass, forEachTop, pieceGeometry, type PieceGeometry } from './geometry.ts';
+import { bitCount, engineTakes, fillerClass, forEachTop, pieceGeometry, type PieceGeometry } from './geometry.ts';
 import type { Puzzle } from '../model/puzzle.ts';
 import { MAX_WIDE_CELLS } from './board64.ts';
 
@@ -36,7 +36,7 @@ export interface MultiwordBitboard extends PieceGeometry {
 /** The 128-bit tables of a compiled puzzle, or null unless the board has 65 to 128 cells. */
 export function toMultiwordBitboard(puzzle: Puzzle, grid: Uint8Array): MultiwordBitboard | null {
   const { width, cells } = puzzle;
-  if (cells <= MAX_WIDE_CELLS || cells > 32 * ENGINE_WORDS) return null;
+  if (cells <= MAX_WIDE_CELLS || cells > 32 * ENGINE_WORDS || !engineTakes(puzzle)) return null;
   const W = ENGINE_WORDS;
   const geometry = pieceGeometry(puzzle);
   const classes = geometry.classes;

@@ -5,7 +5,7 @@
  * form of a position (its masks, empty cells and hashes, the orientation kept when folding) and the work a search is
  * charged.
  */
-import { bitCount, fillerClass, forEachTop, pieceGeometry, reverseRows, rowReversal, type PieceGeometry } from './geometry.ts';
+import { bitCount, engineTakes, fillerClass, forEachTop, pieceGeometry, reverseRows, rowReversal, type PieceGeometry } from './geometry.ts';
 import type { Puzzle } from '../model/puzzle.ts';
 
 export const MAX_WIDE_CELLS = 64;
@@ -42,7 +42,7 @@ export interface WideBitboard extends PieceGeometry {
 /** The 64-bit tables of a compiled puzzle, or null when the board has more than 64 cells. */
 export function toWideBitboard(puzzle: Puzzle, grid: Uint8Array): WideBitboard | null {
   const { width, cells } = puzzle;
-  if (cells > MAX_WIDE_CELLS) return null;
+  if (cells > MAX_WIDE_CELLS || !engineTakes(puzzle)) return null;
   const geometry = pieceGeometry(puzzle);
   // Offsets past 31 cells would need shifts of a whole word; no shape of a 64-cell board is that tall.
   for (let i = 0; i < geometry.offsets.length; i++) if (geometry.offsets[i]! > 31) return null;

@@ -40,6 +40,14 @@ export function rowReversal(geometry: PieceGeometry, width: number, cells: numbe
   return { rowSwaps: swaps, mirrorShift };
 }
 
+/**
+ * Whether the engine takes the puzzle: rectangles on a whole rectangle with one goal piece (pieces of other shapes,
+ * cells off the board and goals of several pieces are searched by the TypeScript search for now).
+ */
+export function engineTakes(puzzle: Puzzle): boolean {
+  return puzzle.goalByPosition && puzzle.classes.every((c) => !c.cells && !c.fixed);
+}
+
 /** What the bitboard models of every size share: shapes, mirror images and Zobrist codes, per (class, top-left). */
 export interface PieceGeometry {
   /** Number of piece classes (class 0 is the goal piece). */

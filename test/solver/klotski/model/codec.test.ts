@@ -42,10 +42,12 @@ describe('readable codes', () => {
     expect(layout.pieces.find((p) => p.letter === 'Y')).toMatchObject({ row: 1, col: 3, width: 1, height: 3 });
   });
 
-  it('accepts boards from 2×2 up to 10×10', () => {
+  it('accepts boards from 2×2 up to 16 on a side and 128 cells', () => {
     expect(parseLayoutOrThrow('S.-..').width).toBe(2);
     const big = Array.from({ length: 10 }, (_, r) => (r === 0 ? 'BB........' : r === 1 ? 'BB........' : '..........')).join('-');
     expect(parseLayoutOrThrow(big).height).toBe(10);
+    const wide = Array.from({ length: 8 }, (_, r) => (r < 2 ? 'BB' : '..') + '.'.repeat(14)).join('-');
+    expect([parseLayoutOrThrow(wide).width, parseLayoutOrThrow(wide).height]).toEqual([16, 8]);
   });
 });
 
@@ -57,12 +59,13 @@ describe('error messages name the row, the column and the problem', () => {
     ['VBBV-VBBV-VHHV-VSSV-S.HS', 'piece-incomplete', 'H at row 5 col 3 is incomplete: row 5 col 4 should be part of it', { row: 4, col: 3 }],
     ['VBBV-VBBV-VHHV-VSSV-SSSH', 'piece-incomplete', 'H at row 5 col 4 has no cell to its right'],
     ['VBBV-VB.V-VHHV-VSSV-S..S', 'piece-incomplete', 'B at row 1 col 2 is incomplete: row 2 col 3 should be part of it but is an empty cell'],
-    ['XX..-X.BB-..BB', 'not-rectangle', 'piece X is not a rectangle'],
     ['VBBV-VBBV-VHHV-VSSV-SSSS', 'no-empty', 'no empty cell'],
-    ['..........B-..........B', 'board-too-large', 'board larger than 10×10'],
+    ['................B-................B', 'board-too-large', 'board larger than 16×16 (this one is 17 wide × 2 tall)'],
+    ['SSSSSSSSSS.-' + Array.from({ length: 11 }, () => 'SSSSSSSSSSS').join('-'), 'board-too-large', 'board of more than 128 cells (this one is 11 wide × 12 tall: 132)'],
     ['S.', 'board-too-small', 'board smaller than 2×2'],
-    ['VBBV-VBBV-VH#V-VSSV-S..S', 'bad-character', `unexpected character "#" at row 3 col 3`, { row: 2, col: 2 }],
-    ['hello world', 'bad-character', 'unexpected character " " at row 1 col 6', { row: 0, col: 5 }], // not "larger than 10×10"
+    ['VBBV-VBBV-VH!V-VSSV-S..S', 'bad-character', `unexpected character "!" at row 3 col 3`, { row: 2, col: 2 }],
+    ['VBBV-VBBV-VH#V-VSSV-S..S', 'piece-incomplete', 'H at row 3 col 2 is incomplete: row 3 col 3 should be part of it but is not on the board', { row: 2, col: 2 }],
+    ['hello world', 'bad-character', 'unexpected character " " at row 1 col 6', { row: 0, col: 5 }], // not "larger than 16×16"
     ['VBBV--VBBV', 'empty-row', 'row 2 is empty'],
     ['   ', 'empty', 'the layout code is empty'],
     ['F1A9BF0C0', 'bad-commoncode', 'the 2×2 block cannot start at cell 15'],

@@ -1,0 +1,30 @@
+/**
+ * The gallery's classic sliding-block puzzles (data/puzzles/classics.tsv), entered from public descriptions: each with
+ * its name, origin, layout code and goal drawing, and the sources'. No minimum is taken from the file: the product
+ * computes its own (npm run bench:classics); `published` is what the sources claim, for comparison.
+ */
+import { readFileSync } from 'node:fs';
+
+export interface ClassicPuzzle {
+  id: string;
+  name: string;
+  nameZh: string;
+  origin: string;
+  code: string;
+  goal: string;
+  source: string;
+  notes: string;
+  published: string;
+}
+
+export function readClassics(file = new URL('../data/puzzles/classics.tsv', import.meta.url)): ClassicPuzzle[] {
+  const [head, ...lines] = readFileSync(file, 'utf8').trimEnd().split('\n');
+  const columns = head!.split('\t');
+  return lines.map((line) => {
+    const field = Object.fromEntries(line.split('\t').map((value, i) => [columns[i], value]));
+    return {
+      id: field.id!, name: field.name!, nameZh: field.name_zh ?? '', origin: field.origin ?? '', code: field.code!, goal: field.goal!,
+      source: field.source ?? '', notes: field.notes ?? '', published: field.published ?? '',
+    };
+  });
+}
