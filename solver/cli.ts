@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Command line: npm run --silent solve -- '<code>' [--metric move|straight|step] [--algorithm auto|table|astar|bfs|ida]
- *   [--goal B@3,1] [--json] [--repeat N] [--analyze] [--max-nodes N] [--max-work N] [--budget edge] [--max-ms N]
+ *   [--goal B@3,1] [--json] [--repeat N] [--analyze] [--max-nodes N] [--max-work N] [--budget edge] [--max-ms N] [--memory-mb N]
  * Exit codes: 0 solved, 1 unsolvable, 2 bad input, 3 budget exceeded.
  */
 import { parseArgs } from 'node:util';
@@ -24,6 +24,12 @@ import { loadEngineFromDisk } from './node/bitboard-engine.ts';
 
 /** Solves before a timed --repeat series: a fresh process runs its first few solves in V8's slower tiers. */
 const WARM_UP = 3;
+/**
+ * Default memory for breadth-first search and A* in the CLI (a Worker keeps solve.ts's BFS_MEMORY_BYTES), as solve.ts
+ * counts it (stored positions); the engine's index and A*'s open list bring the process to about three times that:
+ * ≈ 1 GB (measured: 400 → 1.23 GB).
+ */
+const CLI_MEMORY_MB = 300;
 
 const USAGE = `usage: npm run --silent solve -- '<layout code>' [options]
 
@@ -44,6 +50,8 @@ const USAGE = `usage: npm run --silent solve -- '<layout code>' [options]
   --max-work N         stop after N units of work (≈ 10 ns of CPU each; tracks CPU on every board size)
   --budget edge        exactly the Worker's default budget (the edge's 10 ms of CPU), to check a layout against it
   --max-ms N           stop after N milliseconds (default 60000)
+  --memory-mb N        positions breadth-first search and A* may store, in MB, before going on with IDA* (default 300:
+                       the process then stays near 1 GB)
 
 exit codes: 0 solved, 1 unsolvable, 2 bad input, 3 budget exceeded`;
 
@@ -67,6 +75,7 @@ function main(argv: string[]): number {
         'max-work': { type: 'string' },
         budget: { type: 'string' },
         'max-ms': { type: 'string' },
+        'memory-mb': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -90,13 +99,15 @@ function main(argv: string[]): number {
     const maxNodes = positiveInt(values['max-nodes'], '--max-nodes');
     const maxWork = workBudget(values);
     const maxMs = positiveInt(values['max-ms'], '--max-ms');
+    // The CLI has the machine's memory, not a Worker's 128 MB: spaces of tens of millions of positions fit.
+    const memoryBytes = (positiveInt(values['memory-mb'], '--memory-mb') ?? CLI_MEMORY_MB) * 1024 * 1024;
     const repeat = positiveInt(values.repeat, '--repeat') ?? 1;
     if (values.analyze) return printAnalysis(layout, { metric, goal, maxNodes, maxMs }, values.json);
     const times: number[] = [];
     let result!: SolveResult & { stats: { medianMs?: number } };
     const tablebase = algorithm === 'auto' || algorithm === 'table' ? fileTables() : null;
     for (let i = repeat > 1 ? -WARM_UP : 0; i < repeat; i++) {
-      result = solve(layout, { metric, algorithm, goal, maxNodes, maxWork, maxMs, tablebase });
+      result = solve(layout, { metric, algorithm, goal, maxNodes, maxWork, maxMs, tablebase, memoryBytes });
       if (i >= 0) times.push(result.stats.ms);
     }
     if (repeat > 1) result.stats.medianMs = median(times);

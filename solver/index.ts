@@ -30,7 +30,7 @@ export type { TableSource } from './tablebase/walk.ts';
 export { classicMix, evaluateMoves, type MoveEvaluation } from './tablebase/evaluate.ts';
 export { checkSolution } from './klotski/model/verify.ts';
 export {
-  beginSearch, searchSlice, readCheckpoint, holdsTable, copyTable, encodeTableCopy, decodeTableCopy, type SearchCheckpoint, type SliceResult, type TableCopy,
+  beginSearch, searchSlice, resumableTakes, readCheckpoint, holdsTable, copyTable, encodeTableCopy, decodeTableCopy, type SearchCheckpoint, type SliceResult, type TableCopy,
 } from './resumable.ts';
 export { beginTilesSearch, isTilesCheckpoint, readTilesCheckpoint, tilesSearchSlice, TILES_CHECKPOINT_FORMAT, type TilesCheckpoint, type TilesSliceResult } from './resumable-tiles.ts';
 export { FifteenExpansion } from './tiles/fifteen.ts';

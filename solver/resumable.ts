@@ -19,7 +19,7 @@ import type { Layout } from './klotski/model/layout.ts';
 import { stepsFromPairs, type Move } from './klotski/model/moves.ts';
 import { compilePuzzle, estimateStates } from './klotski/model/puzzle.ts';
 import { pieceCosts } from './klotski/search/heuristic.ts';
-import { copyIdaTable, engineIdaSlice, holdsIdaTable, idaTableEntries, MAX_CHECKPOINT_DEPTH, type IdaCheckpoint } from './klotski/wasm/engine-ida.ts';
+import { copyIdaTable, engineIdaSlice, engineTakesBoard, holdsIdaTable, idaTableEntries, MAX_CHECKPOINT_DEPTH, type IdaCheckpoint } from './klotski/wasm/engine-ida.ts';
 import { bitboardEngineLoaded } from './klotski/wasm/engine.ts';
 import { DEFAULT_TT_BYTES } from './shared/transposition.ts';
 
@@ -76,6 +76,12 @@ export interface BeginOptions {
   maxWork?: number;
   /** Names the search's table (default: a random name). */
   owner?: string;
+}
+
+/** Whether resumable search takes the puzzle: the engine's boards (up to 128 cells, shapes it can mask). */
+export function resumableTakes(layout: Layout, goal: GoalInput | null): boolean {
+  const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, goal));
+  return engineTakesBoard(puzzle, grid);
 }
 
 /** The checkpoint of a search not yet begun: the layout checked, the goal resolved, the table sized. */

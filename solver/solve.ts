@@ -40,8 +40,10 @@ export interface SolveOptions extends Budget {
   goal?: GoalInput | null;
   /** Transposition table size cap for IDA* (default 16 MB). */
   ttBytes?: number;
-  /** Most states breadth-first search or A* may store (default: what fits in BFS_MEMORY_BYTES). */
+  /** Most states breadth-first search or A* may store (default: what fits in `memoryBytes`). */
   maxStates?: number;
+  /** Memory breadth-first search or A* may fill before `auto` goes on with IDA* (default BFS_MEMORY_BYTES). */
+  memoryBytes?: number;
 }
 
 export type SolveStatus = 'solved' | 'unsolvable' | 'budget-exceeded';
@@ -85,7 +87,7 @@ export interface SolveResult {
  * it (6 bytes).
  */
 export const BFS_MEMORY_BYTES = 64 * 1024 * 1024;
-const stateLimit = (words: number, bestFirst: boolean) => Math.floor(BFS_MEMORY_BYTES / (4 * words + (bestFirst ? 33 : 17)));
+const stateLimit = (words: number, bestFirst: boolean, bytes = BFS_MEMORY_BYTES) => Math.floor(bytes / (4 * words + (bestFirst ? 33 : 17)));
 const DEFAULT_MAX_MS = 60_000;
 
 /**
@@ -139,7 +141,7 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
     // Best-first by default: it stores the positions breadth-first search would, less those the bound rules out, and on
     // the engine takes a median two thirds of breadth-first search's time on the bench's custom boards (npm run bench).
     const costs = algorithm === 'bfs' ? null : pieceCosts(puzzle, metric);
-    const maxStates = options.maxStates ?? stateLimit(positionWords(puzzle), costs !== null);
+    const maxStates = options.maxStates ?? stateLimit(positionWords(puzzle), costs !== null, options.memoryBytes);
     clock.phase = costs ? 'astar' : 'bfs';
     const run = explore(puzzle, grid, { metric, fold: true, stopAtGoal: true, clock, maxStates, expectedStates: estimate, costs });
     nodes = run.nodes;

@@ -53,7 +53,8 @@ export interface JobParams extends Pick<JobRecord, 'id' | 'key' | 'width' | 'hei
   stepWork: number;
   maxSteps: number;
   layout: string;
-  goal: { piece: [number, number]; at: [number, number] } | null;
+  /** A piece to a cell, or a goal drawing (canonical form); null: the default goal. */
+  goal: { piece: [number, number]; at: [number, number] } | { drawing: string } | null;
   metric: 'move' | 'straight' | 'step';
   /** What it searches: a Klotski layout (absent, as in jobs started before 15-puzzles had them) or a 4×4 tiles code. */
   kind?: 'klotski' | 'tiles';

@@ -21,6 +21,7 @@ import {
   mirrorMoves,
   parseGoalInput,
   parseLayout,
+  resumableTakes,
   parseTiles,
   resolveGoal,
   solve,
@@ -28,7 +29,7 @@ import {
   solvedTiles,
   tilesGoal,
   OPTIMAL_CELLS,
-  type GoalSpec,
+  type GoalInput,
   type Metric,
   type PatternDatabase,
 } from '../solver/index.ts';
@@ -61,7 +62,7 @@ export interface Plan {
    * What a solve job searches (canonical layout and goal; `kind: 'tiles'`: a 4×4 tiles code, in order, unit moves);
    * absent where jobs do not run (other tiles puzzles).
    */
-  job?: { layout: string; goal: GoalSpec | null; kind?: 'tiles' };
+  job?: { layout: string; goal: GoalInput | null; kind?: 'tiles' };
 }
 
 /** Parses and checks everything about a request, before any cache, limiter or solver is touched. */
@@ -103,8 +104,9 @@ function klotskiPlan(env: Env, input: SolveInput): Plan | ApiError {
       return { status: result.status, length: result.length, ...(result.explored !== undefined ? { explored: result.explored } : {}), moves: result.moves, stats: result.stats };
     },
     check: (stored) => (stored.status === 'solved' ? checkSolution(canonical.layout, metric, stored.moves, canonical.goal) : null),
-    // Jobs run on the engine's resumable search: rectangles on a whole board, one goal piece.
-    ...(isRectangular(layout) && !goal.targets ? { job: { layout: formatLayout(canonical.layout), goal: canonical.goal as GoalSpec | null } } : {}),
+    // Jobs run on the engine's resumable search: boards whose shapes its masks hold (rectangles always: checked only
+    // for other boards, the request's CPU being counted).
+    ...((isRectangular(layout) && !goal.targets) || resumableTakes(canonical.layout, canonical.goal) ? { job: { layout: formatLayout(canonical.layout), goal: canonical.goal } } : {}),
     present: (stored) => {
       const commonCode = encodeCommonCode(layout);
       return {

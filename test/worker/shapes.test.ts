@@ -1,4 +1,8 @@
+import { introspectWorkflowInstance } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { canonicalize, parseLayoutOrThrow } from '../../solver/index.ts';
+import { cacheKey } from '../../worker/cache.ts';
+import { jobIdOf } from '../../worker/jobs.ts';
 import { polyDistance, polyReplay, polySolved } from '../helpers/poly-reference.ts';
 import { call, freshClient, json, realEnv, ROOMY } from './helpers.ts';
 
@@ -59,5 +63,19 @@ describe('goal drawings and pieces of any shape at /solve', () => {
       expect((await json(res)).error.message, JSON.stringify(body)).toMatch(message);
     }
     expect((await realEnv.SOLUTIONS!.list({ prefix: 'v1:move:AA.-A..' })).keys).toEqual([]);
+  });
+
+  it('a drawn goal the request budget refuses goes on as a solve job on the engine, and ends optimal and cached', async () => {
+    const puzzle = { layout: 'AAV.E-AAV.E-CC..D-C...D', goal: '.....-.....-...AA-...AA' }; // an L, bars and a 2×2 named by letters
+    const id = await jobIdOf(cacheKey('move', canonicalize(parseLayoutOrThrow(puzzle.layout), { drawing: puzzle.goal }).code));
+    await using instance = await introspectWorkflowInstance(realEnv.SOLVE_JOBS!, id);
+    const res = await call('/solve', { method: 'POST', headers: { ...freshClient(), 'Content-Type': 'application/json' }, body: JSON.stringify(puzzle) }, { SOLVE_MAX_WORK: '3000' });
+    expect(res.status).toBe(202);
+    await instance.waitForStatus('complete');
+    const job = await json(await call(`/solve/jobs/${id}`));
+    expect(job.status).toBe('solved');
+    expectOptimal(puzzle.layout, puzzle.goal, job.result);
+    const again = await json(await call('/solve', { method: 'POST', headers: { ...freshClient(), 'Content-Type': 'application/json' }, body: JSON.stringify(puzzle) }, { SOLVE_MAX_WORK: '3000' }));
+    expect([again.cached, again.length]).toEqual([true, job.result.length]);
   });
 });

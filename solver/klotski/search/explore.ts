@@ -7,7 +7,7 @@
 import { SearchBoard } from '../model/board.ts';
 import { stepsFromKeys, type Move } from '../model/moves.ts';
 import { decodeKey, type Puzzle } from '../model/puzzle.ts';
-import { engineTakes } from '../wasm/geometry.ts';
+import { engineClasses } from '../wasm/geometry.ts';
 import { bitboardEngineLoaded, ENGINE_WORDS, engineExplore, engineExploreMultiword, MAX_ENGINE_CELLS } from '../wasm/engine.ts';
 import { MAX_WIDE_CELLS, toWideBitboard } from '../wasm/board64.ts';
 import { toMultiwordBitboard } from '../wasm/board128.ts';
@@ -29,8 +29,8 @@ export interface Explored extends Exploration {
  * engine's masks (two words per class up to 64 cells, four past that) or the part grid's key.
  */
 export function positionWords(puzzle: Puzzle): number {
-  const K = puzzle.classes.length - 1;
-  if (!bitboardEngineLoaded() || puzzle.cells > MAX_ENGINE_CELLS || !engineTakes(puzzle)) return puzzle.words;
+  const K = engineClasses(puzzle);
+  if (!bitboardEngineLoaded() || puzzle.cells > MAX_ENGINE_CELLS) return puzzle.words;
   return puzzle.cells <= MAX_WIDE_CELLS ? 2 * K + 4 : (K + 1) * ENGINE_WORDS + 2;
 }
 
@@ -58,7 +58,7 @@ export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreO
  * to it, as for the TypeScript search.
  */
 function engineExplored(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreOptions, run: Exploration, wordsPerMask: number, bestFirst: boolean): Explored {
-  const classes = puzzle.classes.length - 1;
+  const classes = engineClasses(puzzle);
   const readable = () => {
     if (run.current && !run.current()) throw new Error('internal: an engine search\'s table was read after the next search');
   };
@@ -82,9 +82,14 @@ function engineExplored(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreO
   return { ...run, bestFirst, movesTo, gridOf };
 }
 
-/** The part grid of a bitboard position: `wordsPerMask` words per class, low cells first. */
+/** The part grid of a bitboard position: `wordsPerMask` words per class, low cells first (and the cells off the board). */
 function maskGrid(puzzle: Puzzle, classes: number, wordsPerMask: number, keys: Uint32Array, at: number, out: Uint8Array): void {
   out.fill(0);
+  if (puzzle.fixedPart < 256) {
+    const wall = puzzle.classes[puzzle.classes.length - 1]!;
+    const anchor = wall.fits.indexOf(1);
+    wall.offsets.forEach((o, j) => (out[anchor + o] = puzzle.fixedPart + j));
+  }
   for (let c = 0; c < classes; c++) {
     const cls = puzzle.classes[c + 1]!;
     const first = puzzle.firstPart[c + 1]!;

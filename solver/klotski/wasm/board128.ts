@@ -3,7 +3,7 @@
  * board64.ts, with every mask four int32 words (cells 0–31 in word 0, 32–63 in word 1, …; mask i is `[4i … 4i + 3]`),
  * read by the engine as one v128. Also the stored form of a position and the work a search is charged.
  */
-import { bitCount, engineTakes, fillerClass, forEachTop, pieceGeometry, type PieceGeometry } from './geometry.ts';
+import { bitCount, engineTargets, fillerClass, onBoard, forEachTop, pieceGeometry, type PieceGeometry } from './geometry.ts';
 import type { Puzzle } from '../model/puzzle.ts';
 import { MAX_WIDE_CELLS } from './board64.ts';
 
@@ -16,6 +16,8 @@ export interface MultiwordBitboard extends PieceGeometry {
   /** Words per mask. */
   W: number;
   goalCell: number;
+  /** A goal of several pieces (geometry.ts `engineTargets`), or null. */
+  targets: Int32Array | null;
   mirrorable: boolean;
   /** All cells of the board (W words). */
   full: Int32Array;
@@ -36,12 +38,14 @@ export interface MultiwordBitboard extends PieceGeometry {
 /** The 128-bit tables of a compiled puzzle, or null unless the board has 65 to 128 cells. */
 export function toMultiwordBitboard(puzzle: Puzzle, grid: Uint8Array): MultiwordBitboard | null {
   const { width, cells } = puzzle;
-  if (cells <= MAX_WIDE_CELLS || cells > 32 * ENGINE_WORDS || !engineTakes(puzzle)) return null;
+  if (cells <= MAX_WIDE_CELLS || cells > 32 * ENGINE_WORDS) return null;
   const W = ENGINE_WORDS;
   const geometry = pieceGeometry(puzzle);
   const classes = geometry.classes;
+  // The board's cells: all but those off an irregular outline.
   const full = new Int32Array(W);
-  for (let p = 0; p < cells; p++) setBit(full, 0, W, p);
+  const on = onBoard(puzzle);
+  for (let p = 0; p < cells; p++) if (on(p)) setBit(full, 0, W, p);
   const inBounds = new Int32Array(W * classes);
   const cover = new Int32Array(W * classes * cells);
   for (let c = 0; c < classes; c++) {
@@ -66,8 +70,8 @@ export function toMultiwordBitboard(puzzle: Puzzle, grid: Uint8Array): Multiword
     return n;
   });
   return {
-    ...geometry, width, cells, W, goalCell: puzzle.goalCell, mirrorable: puzzle.mirrorable, full, inBounds, cover, start, neighbours,
-    counts, filler: fillerClass(geometry, counts),
+    ...geometry, width, cells, W, goalCell: puzzle.goalCell, targets: engineTargets(puzzle), mirrorable: puzzle.mirrorable, full, inBounds, cover, start, neighbours,
+    counts, filler: puzzle.mirrorable ? fillerClass(geometry, counts) : -1,
   };
 }
 

@@ -5,7 +5,7 @@
  * form of a position (its masks, empty cells and hashes, the orientation kept when folding) and the work a search is
  * charged.
  */
-import { bitCount, engineTakes, fillerClass, forEachTop, pieceGeometry, reverseRows, rowReversal, type PieceGeometry } from './geometry.ts';
+import { bitCount, engineTargets, onBoard, fillerClass, forEachTop, pieceGeometry, reverseRows, rowReversal, type PieceGeometry } from './geometry.ts';
 import type { Puzzle } from '../model/puzzle.ts';
 
 export const MAX_WIDE_CELLS = 64;
@@ -14,6 +14,8 @@ export interface WideBitboard extends PieceGeometry {
   width: number;
   cells: number;
   goalCell: number;
+  /** A goal of several pieces (geometry.ts `engineTargets`), or null. */
+  targets: Int32Array | null;
   mirrorable: boolean;
   /** Cells not in the first column, not in the last column (as lo/hi pairs): [left lo, left hi, right lo, right hi]. */
   sides: Int32Array;
@@ -42,7 +44,7 @@ export interface WideBitboard extends PieceGeometry {
 /** The 64-bit tables of a compiled puzzle, or null when the board has more than 64 cells. */
 export function toWideBitboard(puzzle: Puzzle, grid: Uint8Array): WideBitboard | null {
   const { width, cells } = puzzle;
-  if (cells > MAX_WIDE_CELLS || !engineTakes(puzzle)) return null;
+  if (cells > MAX_WIDE_CELLS) return null;
   const geometry = pieceGeometry(puzzle);
   // Offsets past 31 cells would need shifts of a whole word; no shape of a 64-cell board is that tall.
   for (let i = 0; i < geometry.offsets.length; i++) if (geometry.offsets[i]! > 31) return null;
@@ -70,12 +72,16 @@ export function toWideBitboard(puzzle: Puzzle, grid: Uint8Array): WideBitboard |
     if (p >= width) setBit(neighbours, p, p - width);
     if (p + width < cells) setBit(neighbours, p, p + width);
   }
+  // The board's cells: all but those off an irregular outline.
+  const full = new Int32Array(2);
+  const on = onBoard(puzzle);
+  for (let p = 0; p < cells; p++) if (on(p)) setBit(full, 0, p);
   let emptyCells = 0;
   for (let i = 0; i < cells; i++) if (grid[i] === 0) emptyCells++;
   const counts = Array.from({ length: classes }, (_, c) => bitCount(start[2 * c]!) + bitCount(start[2 * c + 1]!));
   return {
-    ...geometry, width, cells, goalCell: puzzle.goalCell, mirrorable: puzzle.mirrorable, sides, inBounds, cover, start, neighbours,
-    emptyCells, fullLo: cells >= 32 ? -1 : (1 << cells) - 1, fullHi: cells === 64 ? -1 : cells <= 32 ? 0 : (1 << (cells - 32)) - 1, counts, filler: fillerClass(geometry, counts),
+    ...geometry, width, cells, goalCell: puzzle.goalCell, targets: engineTargets(puzzle), mirrorable: puzzle.mirrorable, sides, inBounds, cover, start, neighbours,
+    emptyCells, fullLo: full[0]!, fullHi: full[1]!, counts, filler: puzzle.mirrorable ? fillerClass(geometry, counts) : -1,
     ...rowReversal(geometry, width, cells),
   };
 }

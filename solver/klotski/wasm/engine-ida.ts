@@ -18,7 +18,7 @@ import type { IdaOutcome } from '../search/ida.ts';
 import { metricCode } from '../search/move-tags.ts';
 import { toWideBitboard } from './board64.ts';
 import { toMultiwordBitboard } from './board128.ts';
-import { loadedEngine, newEngineInstance, runEngine, type EngineExports } from './engine.ts';
+import { loadedEngine, newEngineInstance, putTargets, runEngine, type EngineExports } from './engine.ts';
 import { boardHeader, boardHeader128, putter, shapeKinds } from './headers.ts';
 
 /** Checkpoint fields before the per-depth pairs (assembly/ida.ts CHECKPOINT_FIELDS). */
@@ -91,6 +91,11 @@ function boardsOf(puzzle: Puzzle, grid: Uint8Array) {
   return board64 || board128 ? { board64, board128 } : null;
 }
 
+/** Whether the engine's IDA* takes the puzzle (a board of up to 128 cells whose shapes its masks hold). */
+export function engineTakesBoard(puzzle: Puzzle, grid: Uint8Array): boolean {
+  return boardsOf(puzzle, grid) !== null;
+}
+
 /** Bytes of a table entry: the key (a mask per class) and the entry's bound, iteration, depth and mark. */
 function entryBytesOf({ board64, board128 }: Boards): number {
   return board64 ? 8 * board64.classes + 7 : 16 * board128!.classes + 7;
@@ -117,6 +122,7 @@ function writeHeader(wasm: EngineExports, { board64, board128 }: Boards, costs: 
   const board = (board64 ?? board128)!;
   wasm.reset();
   const put = putter(wasm);
+  putTargets(wasm, put, board.targets);
   const classCosts = put(Int32Array.from(costs.subarray(board.cells)));
   const code = metricCode(metric);
   // The header, in the order assembly/ida.ts and ida-masks64.ts or ida-masks128.ts read it.

@@ -16,7 +16,7 @@ import { metricCode, STEP, stepKeys } from '../search/move-tags.ts';
 import { rankLayout } from './rank-set.ts';
 import { StateTable } from '../search/state-table.ts';
 import { storedFormWide, toWideBitboard, wideWords, type WideBitboard } from './board64.ts';
-import { boardHeader, boardHeader128, engineWork128, engineWork64, putter, shapeKinds } from './headers.ts';
+import { boardHeader, boardHeader128, engineWork128, engineWork64, putter, shapeKinds, type Put } from './headers.ts';
 import type { Puzzle } from '../model/puzzle.ts';
 import { ENGINE_WORDS, multiwordWords, storedFormMultiword, toMultiwordBitboard, type MultiwordBitboard } from './board128.ts';
 
@@ -48,6 +48,7 @@ export interface EngineExports {
   ida128(header: number, startWork: number): void;
   idaContinue(startWork: number, checkpoint: number): void;
   idaContinueLate(startWork: number, checkpoint: number): void;
+  setTargets(at: number, count: number): void;
   idaCheckpoint(): number;
   idaCheckpointed(): number;
   idaTrace(): number;
@@ -174,6 +175,7 @@ export function engineExplore(board: WideBitboard, options: ExploreOptions): Exp
   const put = putter(wasm);
   // The header, in the order board.ts `readBoard` and search.ts `search` read it (64-bit masks as lo, hi).
   const boardFields = boardHeader(board, code, put);
+  putTargets(wasm, put, board.targets);
   const { kinds, quads } = shapeKinds(board);
   const searchFields = [
     fold ? 1 : 0, board.goalCell, options.stopAtGoal ? 1 : 0, ranks ? 1 : 0, nodeWork, successorWork, insertWork, limit,
@@ -211,6 +213,7 @@ export function engineExploreMultiword(board: MultiwordBitboard, options: Explor
   const put = putter(wasm);
   // The header, in the order board128.ts `readBoard128` and search128.ts `search128` read it.
   const boardFields = boardHeader128(board, code, put);
+  putTargets(wasm, put, board.targets);
   const searchFields = [
     fold ? 1 : 0, board.goalCell, options.stopAtGoal ? 1 : 0, nodeWork, successorWork, insertWork, limit, indexBits(limit),
     initialCapacity(options, limit), layersAlternate(metric, fold, board) ? 1 : 0, commuteKeys ? put(commuteKeys) : 0, put(start),
@@ -218,6 +221,11 @@ export function engineExploreMultiword(board: MultiwordBitboard, options: Explor
   ];
   const header = put(Int32Array.from([...boardFields, ...searchFields]));
   return runSearch(wasm, options.clock, words, () => wasm.search128(header, options.clock.work));
+}
+
+/** Hands the engine a goal of several pieces (geometry.ts `engineTargets`), or none: the single goal piece. */
+export function putTargets(wasm: EngineExports, put: Put, targets: Int32Array | null): void {
+  wasm.setTargets(targets ? put(targets) : 0, targets ? targets.length / 2 : 0);
 }
 
 /**
@@ -262,13 +270,14 @@ function runSearch(wasm: EngineExports, budget: BudgetClock, words: number, sear
   }
   const memory = wasm.memory.buffer;
   const size = wasm.resultSize();
+  // Addresses past 2 GiB come back as negative i32s: read them unsigned.
   const table = StateTable.fromArrays(
     words, size,
-    new Uint32Array(memory, wasm.resultRecords(), size * words),
-    new Int32Array(memory, wasm.resultParents(), size),
-    new Uint16Array(memory, wasm.resultTags(), size),
+    new Uint32Array(memory, wasm.resultRecords() >>> 0, size * words),
+    new Int32Array(memory, wasm.resultParents() >>> 0, size),
+    new Uint16Array(memory, wasm.resultTags() >>> 0, size),
   );
-  const layerStarts = Array.from(new Int32Array(memory, wasm.resultLayerStarts(), wasm.resultLayerCount()));
+  const layerStarts = Array.from(new Int32Array(memory, wasm.resultLayerStarts() >>> 0, wasm.resultLayerCount()));
   const bound = wasm.resultBound();
   budget.work = trapped ? budget.work : wasm.resultWork();
   const status = trapped ? 'budget-exceeded' : (['solved', 'exhausted', 'budget-exceeded'] as const)[wasm.resultStatus()]!;

@@ -41,11 +41,34 @@ export function rowReversal(geometry: PieceGeometry, width: number, cells: numbe
 }
 
 /**
- * Whether the engine takes the puzzle: rectangles on a whole rectangle with one goal piece (pieces of other shapes,
- * cells off the board and goals of several pieces are searched by the TypeScript search for now).
+ * The classes the engine moves: the puzzle's, less the cells off the board (the puzzle's last class, which never moves:
+ * the engine leaves those cells out of its positions, neither empty nor any class's).
  */
-export function engineTakes(puzzle: Puzzle): boolean {
-  return puzzle.goalByPosition && puzzle.classes.every((c) => !c.cells && !c.fixed);
+export function engineClasses(puzzle: Puzzle): number {
+  return puzzle.classes.length - 1 - (puzzle.fixedPart < 256 ? 1 : 0);
+}
+
+/** Whether a cell is on the board (not off an irregular outline). */
+export function onBoard(puzzle: Puzzle): (cell: number) => boolean {
+  if (puzzle.fixedPart >= 256) return () => true;
+  const wall = puzzle.classes[puzzle.classes.length - 1]!;
+  const anchor = wall.fits.indexOf(1);
+  const off = new Set(Array.from(wall.offsets, (o) => anchor + o));
+  return (cell) => !off.has(cell);
+}
+
+/**
+ * A goal of several pieces (or of a letter's pieces) for the engine: per target its engine class and cell, as the
+ * engine's `setTargets` reads them; null for one goal piece found by its position (class 0 at `goalCell`).
+ */
+export function engineTargets(puzzle: Puzzle): Int32Array | null {
+  if (puzzle.goalByPosition) return null;
+  const out = new Int32Array(2 * puzzle.targets.length);
+  puzzle.targets.forEach((cell, i) => {
+    out[2 * i] = puzzle.targetClasses[i]! - 1;
+    out[2 * i + 1] = cell;
+  });
+  return out;
 }
 
 /** What the bitboard models of every size share: shapes, mirror images and Zobrist codes, per (class, top-left). */
@@ -69,17 +92,19 @@ export interface PieceGeometry {
 
 export function pieceGeometry(puzzle: Puzzle): PieceGeometry {
   const { width, cells } = puzzle;
-  const classes = puzzle.classes.length - 1;
+  const classes = engineClasses(puzzle);
   const mirror = new Int8Array(classes * cells).fill(-1);
   const offsetList: number[] = [];
   const offsetStart = new Int8Array(classes + 1);
   const cellMirror = new Int8Array(cells);
   for (let p = 0; p < cells; p++) cellMirror[p] = p - (p % width) + (width - 1 - (p % width));
   for (let c = 0; c < classes; c++) {
-    const { width: w, height: h, fits } = puzzle.classes[c + 1]!;
+    const { width: w, offsets, fits } = puzzle.classes[c + 1]!;
     offsetStart[c] = offsetList.length;
-    for (let dr = 0; dr < h; dr++) for (let dc = 0; dc < w; dc++) offsetList.push(dr * width + dc);
-    for (let p = 0; p < cells; p++) if (fits[p]) mirror[c * cells + p] = p - (p % width) + (width - w - (p % width));
+    offsetList.push(...offsets);
+    // Where mirror images fold (rectangles on a whole board), the same piece's top-left in the mirror image; else the
+    // anchor itself, marking only where the shape fits.
+    for (let p = 0; p < cells; p++) if (fits[p]) mirror[c * cells + p] = puzzle.mirrorable ? p - (p % width) + (width - w - (p % width)) : p;
   }
   offsetStart[classes] = offsetList.length;
   // Fixed seed: hashes only place keys in the table (keys are always compared in full), so any codes will do.
@@ -119,10 +144,10 @@ export function bitCount(m: number): number {
   return (Math.imul((m + (m >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
 }
 
-/** Calls `f(class, top-left)` for every piece of a part grid (classes counted from 0, the goal piece's). */
+/** Calls `f(class, anchor)` for every piece of a part grid the engine moves (classes counted from 0, the goal piece's). */
 export function forEachTop(puzzle: Puzzle, grid: Uint8Array, f: (c: number, p: number) => void): void {
   for (let i = 0; i < puzzle.cells; i++) {
     const part = grid[i]!;
-    if (part !== 0 && puzzle.partOffset[part] === 0) f(puzzle.partClass[part]! - 1, i);
+    if (part !== 0 && part < puzzle.fixedPart && puzzle.partOffset[part] === 0) f(puzzle.partClass[part]! - 1, i);
   }
 }

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LayoutError, formatLayout, parseLayoutOrThrow, resolveGoal, solve, solveCode, type Metric } from '../../../solver/index.ts';
+import { loadEngineFromDisk } from '../../../solver/node/bitboard-engine.ts';
+import { enableBitboardEngine } from '../../../solver/klotski/wasm/engine.ts';
 import { polyDistance, polyReplay, polySolved, randomPolyPuzzle } from '../../helpers/poly-reference.ts';
 import { seededRandom } from '../../helpers/random-layouts.ts';
 
@@ -54,17 +56,6 @@ describe('layout codes with pieces of any shape and cells off the board', () => 
     for (const metric of METRICS) checked('SS.-.V.-.V.', '...-V..-VSS', metric);
   });
 
-  it('matches breadth-first search on random boards with polyomino pieces, holes and one to three goal pieces, in all three metrics and searches', () => {
-    const rand = seededRandom(3535);
-    let solved = 0;
-    for (let i = 0; i < 45; i++) {
-      const { code, goal } = randomPolyPuzzle(rand);
-      const metric = METRICS[i % 3]!;
-      const algorithm = (['auto', 'bfs', 'ida'] as const)[Math.floor(i / 3) % 3]!;
-      if (checked(code, goal, metric, algorithm) !== null) solved++;
-    }
-    expect(solved, 'solvable boards among them').toBeGreaterThan(8);
-  });
 
   it('refuses what the contract names, by message (rows and columns from 1)', () => {
     const refused = (code: string, goal: string | null, message: RegExp) => {
@@ -93,5 +84,33 @@ describe('layout codes with pieces of any shape and cells off the board', () => 
     expect(plain).toEqual(METRICS.map((metric) => polyDistance(code, '....-....-....-.BB.-.BB.', metric)));
     expect(() => resolveGoal(parseLayoutOrThrow(code), { drawing: '....-....-....-.BBB-.BB.' })).toThrow(/B at row 4 col 4 is not a whole 2×2 block/);
     expect(() => resolveGoal(parseLayoutOrThrow(code), { drawing: '....-....-....-.BBB-.BB.' })).toThrow(LayoutError);
+  });
+});
+
+describe.each([
+  ['the TypeScript search', false],
+  ['the WebAssembly engine', true],
+])('%s on pieces of any shape, outlines and drawn goals', (_name, engine) => {
+  beforeAll(async () => {
+    expect(await loadEngineFromDisk()).toBe(true);
+    enableBitboardEngine(engine);
+  });
+  afterAll(() => enableBitboardEngine(true));
+
+  it('matches breadth-first search on random boards with polyomino pieces, holes and one to three goal pieces, in all three metrics and searches', () => {
+    const rand = seededRandom(3535);
+    let solved = 0;
+    for (let i = 0; i < 90; i++) {
+      const { code, goal } = randomPolyPuzzle(rand, i % 2 ? {} : { width: 5, height: 4, goalPieces: 3 });
+      const metric = METRICS[i % 3]!;
+      const algorithm = (['auto', 'bfs', 'ida'] as const)[Math.floor(i / 3) % 3]!;
+      if (checked(code, goal, metric, algorithm) !== null) solved++;
+    }
+    expect(solved, 'solvable boards among them').toBeGreaterThan(15);
+  });
+
+  it(`says which search ran: ${engine ? 'webassembly' : 'typescript'}`, () => {
+    const result = solve(parseLayoutOrThrow('IIILL-HHHHL-MHHHH-MMJJJ-..S..'), { goal: { drawing: '...LL-...ML-...MM-.....-.....' } });
+    expect([result.length, result.stats.engine]).toEqual([23, engine ? 'webassembly' : 'typescript']);
   });
 });

@@ -51,6 +51,11 @@ export function readBoard(at: usize): usize {
   return at + 88;
 }
 
+/** The board's cells (all but those off an irregular outline). */
+@inline export function boardCells(): u64 {
+  return allCells;
+}
+
 @inline export function bit(p: i32): u64 {
   return (<u64>1) << (<u64>p);
 }

@@ -57,6 +57,11 @@ export function readBoard128(at: usize): usize {
 const ZERO: v128 = i64x2(0, 0);
 
 /** The mask of cell p alone. */
+/** The board's cells (all but those off an irregular outline). */
+@inline export function boardCells128(): v128 {
+  return allCells;
+}
+
 @inline export function bit(p: i32): v128 {
   return v128.load(cellBitsAt + ((<usize>p) << 4));
 }

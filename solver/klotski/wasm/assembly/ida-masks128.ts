@@ -1,10 +1,11 @@
 /** IDA*'s board on 128-bit masks (boards of 65 to 128 cells): ida-masks64.ts with every mask one v128 (board128.ts). */
 import {
-  around, bit, cells, classes, cover, high, inBounds, isEmpty, low, metric, mirrorPosition, offset, offsetStart, reach, readBoard128, shiftDown,
+  around, bit, boardCells128, cells, classes, cover, high, inBounds, isEmpty, low, metric, mirrorPosition, offset, offsetStart, reach, readBoard128, shiftDown,
   zobrist, zobristMirror,
 } from './board128';
 import { pushMove } from './ida-moves';
 import { reserve } from './memory';
+import { targetCount, targetsMet128 } from './targets';
 
 let cur: usize = 0;
 let mir: usize = 0;
@@ -51,9 +52,7 @@ export function begin128(header: usize): usize {
       }
     }
   }
-  let all = i64x2(0, 0);
-  for (let p = 0; p < cells; p++) all = v128.or(all, bit(p));
-  empty = v128.andnot(all, taken);
+  empty = v128.andnot(boardCells128(), taken);
   return at;
 }
 
@@ -67,7 +66,7 @@ export function metric128(): i32 {
 }
 
 @inline export function solved128(): bool {
-  return !isEmpty(v128.and(maskAt(cur, 0), goalBit));
+  return targetCount() > 0 ? targetsMet128(cur, -1, i64x2(0, 0)) : !isEmpty(v128.and(maskAt(cur, 0), goalBit));
 }
 
 /**

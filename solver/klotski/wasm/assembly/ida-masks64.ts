@@ -4,11 +4,12 @@
  * and its moves (search.ts's generation).
  */
 import {
-  around, bit, cells, classes, cover, inBounds, lowest, metric, mirrorPosition, offset, offsetStart, reach, readBoard, zobrist,
+  around, bit, boardCells, cells, classes, cover, inBounds, lowest, metric, mirrorPosition, offset, offsetStart, reach, readBoard, zobrist,
   zobristMirror,
 } from './board';
 import { pushMove } from './ida-moves';
 import { reserve } from './memory';
+import { targetCount, targetsMet64 } from './targets';
 
 let cur: usize = 0;
 let mir: usize = 0;
@@ -60,7 +61,7 @@ export function begin64(header: usize): usize {
       cost64 += costOf(c, p);
     }
   }
-  empty = ~taken & (cells == 64 ? <u64>-1 : (bit(cells) - 1));
+  empty = ~taken & boardCells();
   return at;
 }
 
@@ -74,7 +75,7 @@ export function metric64(): i32 {
 }
 
 @inline export function solved64(): bool {
-  return (maskAt(cur, 0) & goalBit) != 0;
+  return targetCount() > 0 ? targetsMet64(cur, -1, 0) : (maskAt(cur, 0) & goalBit) != 0;
 }
 
 /**

@@ -5,6 +5,7 @@ export {
   resultTags, resultWork,
 } from './result';
 export { search } from './search';
+export { setTargets } from './targets';
 export { search128 } from './search128';
 export { ida, ida128, idaCheckpoint, idaCheckpointed, idaContinue, idaContinueLate, idaPrepare, idaTrace } from './ida';
 export { ttAdoptCounts, ttLostOpen, ttOpen, ttRegion, ttRegionEnd } from './transposition';

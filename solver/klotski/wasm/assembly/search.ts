@@ -13,6 +13,7 @@ import {
   readBoard, STEP, width, zobrist, zobristMirror,
 } from './board';
 import { reserve } from './memory';
+import { targetCount, targetsMet64 } from './targets';
 import { knownFromParent, moveTag, taggedCell, taggedOrigin } from './move-tags';
 import { classStride, emptyStride, markRank, rankOfCells, rankOfPosition, useRanks } from './rank-set';
 import { beginLoop, expand, finish, halt } from './loop';
@@ -81,7 +82,8 @@ export function search(header: usize, startWork: f64): void {
     if (fold) markRank(rankOfPosition(mir, K, mirrorPosition(start, startEmpty, mir)));
   }
   const goalBit = bit(goalCell);
-  if ((maskAt(start, 0) & goalBit) != 0) {
+  const drawn = targetCount() > 0;
+  if (drawn ? targetsMet64(start, -1, 0) : (maskAt(start, 0) & goalBit) != 0) {
     foundSolved(0);
     if (stopAtGoal) {
       pushLayer(0);
@@ -116,7 +118,7 @@ export function search(header: usize, startWork: f64): void {
     const empty = maskAt(rec, K);
     const hash = load<i32>(rec + ((<usize>K + 1) << 3));
     const mirrorHash = load<i32>(rec + ((<usize>K + 1) << 3) + 4);
-    const solvedHere = (maskAt(cur, 0) & goalBit) != 0;
+    const solvedHere = drawn ? targetsMet64(cur, -1, 0) : (maskAt(cur, 0) & goalBit) != 0;
     // Best-first: a goal queued rather than taken at once is taken when it comes up.
     if (bestFirst && solvedHere) {
       takeGoal(idx);
@@ -259,7 +261,7 @@ export function search(header: usize, startWork: f64): void {
           }
           if (bestFirst) openAdd(added, g, hHere - costOf(costs, c, p) + costOf(costs, c, q));
           // The goal piece is class 0; a folded key is solved exactly when its mirror is (the goal is symmetric).
-          if (c == 0 ? ((maskAt(cur, 0) ^ moved) & goalBit) != 0 : solvedHere) {
+          if (drawn ? targetsMet64(cur, c, moved) : c == 0 ? ((maskAt(cur, 0) ^ moved) & goalBit) != 0 : solvedHere) {
             foundSolved(added);
             // Best-first: a goal beyond the f being expanded may not be the nearest; it waits its turn.
             if (stopAtGoal && (!bestFirst || g <= openF)) {

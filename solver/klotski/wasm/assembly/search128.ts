@@ -14,6 +14,7 @@ import {
 } from './board128';
 import { MOVE } from './board';
 import { reserve } from './memory';
+import { targetCount, targetsMet128 } from './targets';
 import { knownFromParent, moveTag, taggedCell, taggedOrigin } from './move-tags';
 import { beginLoop, expand, finish, halt } from './loop';
 import { newOpenList, openAdd, openF, openG, openImprove, openPop } from './open-list';
@@ -93,7 +94,8 @@ export function search128(header: usize, startWork: f64): void {
   v128.store(recordAt(first) + emptyAt, v128.load(start + emptyAt));
   indexAt(probe(startHash, start), startHash, first);
   const goalBit = bit(goalCell);
-  if (!isEmpty(v128.and(maskAt(start, 0), goalBit))) {
+  const drawn = targetCount() > 0;
+  if (drawn ? targetsMet128(start, -1, i64x2(0, 0)) : !isEmpty(v128.and(maskAt(start, 0), goalBit))) {
     foundSolved(0);
     if (stopAtGoal) {
       pushLayer(0);
@@ -128,7 +130,7 @@ export function search128(header: usize, startWork: f64): void {
     const empty = v128.load(rec + emptyAt);
     const hash = load<i32>(rec + hashAt);
     const mirrorHash = load<i32>(rec + hashAt + 4);
-    const solvedHere = !isEmpty(v128.and(maskAt(cur, 0), goalBit));
+    const solvedHere = drawn ? targetsMet128(cur, -1, i64x2(0, 0)) : !isEmpty(v128.and(maskAt(cur, 0), goalBit));
     // Best-first: a goal queued rather than taken at once is taken when it comes up.
     if (bestFirst && solvedHere) {
       takeGoal(idx);
@@ -252,7 +254,7 @@ export function search128(header: usize, startWork: f64): void {
       }
       if (bestFirst) openAdd(added, g, hHere - costOf(costs, c, p) + costOf(costs, c, q));
       // The goal piece is class 0; a folded key is solved exactly when its mirror is (the goal is symmetric).
-      if (c == 0 ? !isEmpty(v128.and(v128.xor(maskAt(cur, 0), moved), goalBit)) : solvedHere) {
+      if (drawn ? targetsMet128(cur, c, moved) : c == 0 ? !isEmpty(v128.and(v128.xor(maskAt(cur, 0), moved), goalBit)) : solvedHere) {
         foundSolved(added);
         // Best-first: a goal beyond the f being expanded may not be the nearest; it waits its turn.
         if (stopAtGoal && (!bestFirst || g <= openF)) {
