@@ -71,7 +71,7 @@ export function toMultiwordBitboard(puzzle: Puzzle, grid: Uint8Array): Multiword
   });
   return {
     ...geometry, width, cells, W, goalCell: puzzle.goalCell, targets: engineTargets(puzzle), mirrorable: puzzle.mirrorable, full, inBounds, cover, start, neighbours,
-    counts, filler: puzzle.mirrorable ? fillerClass(geometry, counts) : -1,
+    counts, filler: fillerClass(geometry, counts),
   };
 }
 

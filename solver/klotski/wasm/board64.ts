@@ -81,7 +81,7 @@ export function toWideBitboard(puzzle: Puzzle, grid: Uint8Array): WideBitboard |
   const counts = Array.from({ length: classes }, (_, c) => bitCount(start[2 * c]!) + bitCount(start[2 * c + 1]!));
   return {
     ...geometry, width, cells, goalCell: puzzle.goalCell, targets: engineTargets(puzzle), mirrorable: puzzle.mirrorable, sides, inBounds, cover, start, neighbours,
-    emptyCells, fullLo: full[0]!, fullHi: full[1]!, counts, filler: puzzle.mirrorable ? fillerClass(geometry, counts) : -1,
+    emptyCells, fullLo: full[0]!, fullHi: full[1]!, counts, filler: fillerClass(geometry, counts),
     ...rowReversal(geometry, width, cells),
   };
 }
