@@ -5,9 +5,11 @@
  * the replay; cells off the board show the page, not a tray or a frame; a phone keeps the board on screen; and the
  * link preview of such a board is a PNG.
  */
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { coveredCells, movePiece, parseLayoutOrThrow, solve, type Layout } from '../../solver/index.ts';
+import { gifFrameCount } from '../helpers/gif.ts';
 import { decodePng } from '../helpers/png.ts';
 import { browserSuite, openPage } from './browser.ts';
 
@@ -156,7 +158,7 @@ describe('pieces of any shape on the solution page', () => {
     await boxPage.close();
   });
 
-  it(`Layton's Diabolical Box: no board cell drawn where the board has none; its goal solved and ghosted`, async () => {
+  it(`Layton's Diabolical Box: no board cell drawn where the board has none; its goal solved, ghosted and made a GIF`, async () => {
     const layout = parseLayoutOrThrow(BOX);
     const page = await openPage(suite, `/s/${BOX}?goal=${BOX_GOAL}`);
     await ready(page);
@@ -182,6 +184,12 @@ describe('pieces of any shape on the solution page', () => {
     expect(colours.slice(0, holes.length)).toEqual(holes.map(() => background));
     expect(colours.slice(holes.length)).toEqual(['#f3e9d2', '#f3e9d2']);
     await page.screenshot({ path: artifact('shapes-box.png') });
+    // Its replay downloads as a GIF, one frame per position (the board's outline and shapes drawn on a canvas).
+    const download = page.waitForEvent('download');
+    await page.click('#download-gif');
+    const gif = gifFrameCount(new Uint8Array(await readFile((await (await download).path())!)));
+    expect(gif.frames).toBe(79);
+    expect(gif.width).toBeGreaterThan(150);
     await page.close();
   });
 
