@@ -136,7 +136,7 @@ describe('pieces of any shape on the solution page', () => {
     await page.close();
   });
 
-  it('a click on a cell of the L picks the L, on its notch the piece there; a click off the board picks nothing', async () => {
+  it('a click on a cell of the L picks the L, on its notch the piece there, off the board nothing; the keyboard reaches it', async () => {
     const page = await openPage(suite, `/s/${MAS}?goal=${MAS_GOAL}`);
     await ready(page);
     const box = await boardBox(page);
@@ -146,6 +146,16 @@ describe('pieces of any shape on the solution page', () => {
     expect(await selected()).toEqual(['0,3']);
     await clickCell(1, 3); // the L's notch: the H whose anchor is (1, 2)
     expect(await selected()).toEqual(['1,2']);
+    // From the keyboard: the arrows reach the L, its outline (not its rectangle) shows the focus, Enter picks it.
+    await page.keyboard.press('Escape');
+    await page.focus('#player .piece[data-letter="I"]');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.letter)).toBe('L');
+    const ring = await page.$eval('#player .piece[data-letter="L"]', (el) => [getComputedStyle(el).outlineStyle, getComputedStyle(el.querySelector('path')!).stroke]);
+    expect(ring[0]).toBe('none');
+    expect(ring[1]).not.toBe('none');
+    await page.keyboard.press('Enter');
+    expect(await selected()).toEqual(['0,3']);
     await page.close();
 
     const boxPage = await openPage(suite, `/s/${BOX}?goal=${BOX_GOAL}`);
