@@ -1,8 +1,11 @@
 /**
  * The board as DOM: absolutely positioned pieces over a grid, sliding along their real paths. Used by the solution
- * player, play mode, the editor and the widget. Honours prefers-reduced-motion.
+ * player, play mode, the editor and the widget. Honours prefers-reduced-motion. A piece of another shape than a
+ * rectangle is one element over its bounding rectangle holding one outlined path (board-shapes.ts); a board with
+ * cells that are not part of it draws its frame and tray around its own cells.
  */
 import { pieceNames, tileNumber, type Layout, type Move, type Piece, type PieceName } from '../../solver/index.ts';
+import { boardOutlineSvg, labelBox, shapeBox, shapeSvg } from './board-shapes.ts';
 import { currentLang, type Lang } from './i18n.ts';
 import { setRovingStop } from './roving-focus.ts';
 
@@ -29,8 +32,8 @@ export class BoardView {
   private tiles: boolean;
   private lang: Lang;
   private playable = false;
-  /** The goal drawn as a ghost outline: where the goal piece's top-left must go, and its size. */
-  private goal: { row: number; col: number; width: number; height: number } | null = null;
+  /** The goal drawn as ghost outlines: each goal piece, with its anchor where it must go. */
+  private goal: readonly Piece[] | null = null;
   /** Top-left cell of the piece that is the board's Tab stop in play mode. */
   private rovingCell: [number, number] | null = null;
 
@@ -75,6 +78,12 @@ export class BoardView {
     this.exit = !tiles;
   }
 
+  /** Draws the exit gap in the bottom wall or not (the default goal's way out; a goal drawing has none). */
+  setExit(exit: boolean): void {
+    this.exit = exit;
+    this.render();
+  }
+
   setLang(lang: Lang): void {
     this.lang = lang;
     this.render();
@@ -89,8 +98,8 @@ export class BoardView {
     this.render();
   }
 
-  /** Draws the goal as a ghost outline of the goal piece at its target (none when null). */
-  setGoal(goal: { row: number; col: number; width: number; height: number } | null): void {
+  /** Draws the goal as ghost outlines: each goal piece's shape with its anchor at its target (none when null). */
+  setGoal(goal: readonly Piece[] | null): void {
     this.goal = goal;
     this.render();
   }
@@ -110,16 +119,24 @@ export class BoardView {
     this.root.style.aspectRatio = `${width} / ${height}`;
     this.root.classList.toggle('tiles', this.tiles);
     this.root.replaceChildren();
+    // Cells off the board: no tray, no frame, no exit there; the frame follows the board's own cells.
+    const outlined = !!this.layout.holes?.length;
+    this.root.classList.toggle('outlined', outlined);
+    if (outlined) this.root.append(boardOutlineSvg(this.layout));
     const exit = document.createElement('div');
     exit.className = 'board-exit';
     exit.style.left = `${(Math.floor((width - 2) / 2) / width) * 100}%`;
     exit.style.width = `${(2 / width) * 100}%`;
-    if (this.exit) this.root.append(exit);
-    if (this.goal) {
+    if (this.exit && !outlined) this.root.append(exit);
+    for (const place of this.goal ?? []) {
       const ghost = document.createElement('div');
       ghost.className = 'goal-ghost';
       ghost.setAttribute('aria-hidden', 'true');
-      this.place(ghost, { letter: '', ...this.goal }, this.goal.row, this.goal.col);
+      if (place.cells) {
+        ghost.classList.add('shaped');
+        ghost.append(shapeSvg(place, 'piece-shape', 0.06));
+      }
+      this.place(ghost, place, place.row, place.col);
       this.root.append(ghost);
     }
     this.root.setAttribute('aria-label', this.lang === 'zh' ? `${width}×${height} 棋盘` : `${width}×${height} board`);
@@ -138,7 +155,13 @@ export class BoardView {
         el.className = `piece piece-${/^[BVHS]$/.test(p.letter) ? p.letter : 'X'}`;
         const name = this.names?.[i];
         label.textContent = name ? name[this.lang] : p.letter;
-        if (name && this.lang === 'zh' && p.height > p.width) {
+        if (p.cells) {
+          // One path around its cells, its name in one of them (a 1×1 room for the label).
+          el.classList.add('shaped');
+          el.prepend(shapeSvg(p, 'piece-shape'));
+          Object.assign(label.style, labelBox(p));
+          if (name && name.en !== name.zh && this.lang === 'en') fitLatinLabel(label, name.en, { ...p, width: 1, height: 1 });
+        } else if (name && this.lang === 'zh' && p.height > p.width) {
           // One character per line: upright in every font, unlike vertical writing modes.
           label.textContent = [...name.zh].join('\n');
           label.classList.add('vertical');
@@ -156,14 +179,16 @@ export class BoardView {
     }
   }
 
+  /** Puts a piece (or its ghost) with its anchor at (row, col): its element spans its bounding rectangle. */
   private place(el: HTMLElement, p: Piece, row: number, col: number): void {
     const { width, height } = this.layout;
+    const box = shapeBox(p);
     el.dataset.row = String(row);
     el.dataset.col = String(col);
-    el.style.left = `${(col / width) * 100}%`;
+    el.style.left = `${((col + box.left) / width) * 100}%`;
     el.style.top = `${(row / height) * 100}%`;
-    el.style.width = `${(p.width / width) * 100}%`;
-    el.style.height = `${(p.height / height) * 100}%`;
+    el.style.width = `${(box.width / width) * 100}%`;
+    el.style.height = `${(box.height / height) * 100}%`;
   }
 
   /** Index of the piece whose top-left is (row, col). */

@@ -108,8 +108,9 @@ function show(next: Layout, fromText = false): void {
   const check = parseLayout(code);
   const blocks = layout.pieces.filter((p) => p.letter === 'B').length;
   // A goal whose piece is gone (moved, erased) or whose place no longer fits the board is dropped.
-  if (goal && !('goal' in readGoal(layout, goalParam(goal)))) goal = null;
-  board.setGoal(goal ? { row: goal.at[0], col: goal.at[1], ...pieceSize(goal.piece) } : null);
+  const goalRead = goal ? readGoal(layout, goalParam(goal)) : null;
+  if (goalRead && !('goal' in goalRead)) goal = null;
+  board.setGoal(goalRead && 'goal' in goalRead ? goalRead.goal.places : null);
   const problem: (() => string) | null = !check.ok ? () => inLang(check.error, currentLang()) : goal ? null : blocks === 0 ? () => t('noBlock') : blocks > 1 ? () => t('manyBlocks') : null;
   say(problem ?? (() => (goal ? `${t('valid')} ${t('goalSet')}` : t('valid'))), problem !== null);
   setSolve(problem ? null : code);
@@ -136,11 +137,6 @@ function setSolve(code: string | null): void {
   const solve = $<HTMLAnchorElement>('solve');
   solve.setAttribute('aria-disabled', String(code === null));
   solve.href = code === null ? '#' : `/s/${code}${goal && !tiles ? `?goal=${goalParam(goal)}` : ''}`;
-}
-
-function pieceSize(cell: Cell): { width: number; height: number } {
-  const piece = layout.pieces.find((p) => p.row === cell[0] && p.col === cell[1]);
-  return { width: piece?.width ?? 1, height: piece?.height ?? 1 };
 }
 
 // ---- the goal step: Goal, then a piece, then its place (goal-picker.ts) --------------------------------------------

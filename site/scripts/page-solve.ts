@@ -4,7 +4,7 @@
  * solve job (202) — watches the job meanwhile: the first answer wins, and the page says which. One solve at a time:
  * a new one cancels the one before.
  */
-import type { GoalSpec, Metric, SearchPhase, SolveResult, TilesResult } from '../../solver/index.ts';
+import type { GoalInput, Metric, SearchPhase, SolveResult, TilesResult } from '../../solver/index.ts';
 import { downloadText, progressText, t } from './i18n.ts';
 import { solveInBrowser, solveRemote, watchJob, type JobWatch } from './solve-client.ts';
 
@@ -40,7 +40,7 @@ export class PageSolves {
   }
 
   /** The answer for `code`, or null when cancelled or failed (the status says why). `inBrowser`: skip the Worker. */
-  async solve(code: string, inBrowser: boolean, goalSpec: GoalSpec | null): Promise<SolveResult | TilesResult | null> {
+  async solve(code: string, inBrowser: boolean, goalSpec: GoalInput | null): Promise<SolveResult | TilesResult | null> {
     const { setStatus } = this.ctx;
     const metric = this.ctx.metric();
     this.cancel();

@@ -45,6 +45,8 @@ export class Player extends EventTarget {
   private token = 0;
   private lang: Lang;
   private readonly tiles: boolean;
+  /** What the end of a Klotski line says (a goal drawing's pieces are not escaping). */
+  doneWords: Key = 'escaped';
   private readonly counter: HTMLElement;
   private readonly done: HTMLElement;
   private readonly scrubber: HTMLInputElement;
@@ -341,7 +343,7 @@ export class Player extends EventTarget {
   private showDone(): void {
     const done = this.moves.length > 0 && this.index === this.moves.length && this.animating === 0;
     this.done.hidden = !done;
-    this.done.textContent = done ? `✓ ${t(this.tiles ? 'tilesInOrder' : 'escaped', this.lang)}` : '';
+    this.done.textContent = done ? `✓ ${t(this.tiles ? 'tilesInOrder' : this.doneWords, this.lang)}` : '';
     this.board.root.classList.toggle('solved', done);
   }
 

@@ -58,6 +58,9 @@ export async function solutionGif(frames: GifFrame[], options: GifOptions): Prom
   const gif = GIFEncoder();
   let palette: number[][] | null = null;
   for (const [i, frame] of frames.entries()) {
+    // The previews' background, where the board leaves the picture bare (its rounded corners, cells off the board).
+    ctx.fillStyle = '#fbf7ef';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
     draw(ctx, scene(frame).items, family);
     const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
     // The colours never change from frame to frame (the same pieces move), so one palette serves them all.
@@ -80,6 +83,17 @@ function draw(ctx: CanvasRenderingContext2D, items: SceneItem[], family: string)
     if (item.kind === 'rect') {
       ctx.beginPath();
       ctx.roundRect(item.x, item.y, item.w, item.h, item.r);
+      ctx.fill();
+      continue;
+    }
+    if (item.kind === 'path') {
+      // Pieces of other shapes and irregular boards: the same polygons as the previews, filled nonzero.
+      ctx.beginPath();
+      for (const c of item.contours) {
+        ctx.moveTo(c[0]!, c[1]!);
+        for (let i = 2; i < c.length; i += 2) ctx.lineTo(c[i]!, c[i + 1]!);
+        ctx.closePath();
+      }
       ctx.fill();
       continue;
     }

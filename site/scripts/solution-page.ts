@@ -1,13 +1,13 @@
 /** The /s/<code> page: validate the code, fetch the solution (or solve in the browser), play it, let people play. */
 import { codeFromPath } from './path-code.ts';
-import { encodeMoves, evaluateMoves, formatLayout, formatTiles, legalMoves, sameMove, solvedTiles, movePiece, parsePuzzleCode, tileMoves, tileNumber, unitMoves, type Layout, type Metric, type Move, type MoveEvaluation, type GoalSpec, type SolveResult, type TilesResult } from '../../solver/index.ts';
+import { encodeMoves, evaluateMoves, isGoalDrawing, formatLayout, formatTiles, legalMoves, sameMove, solvedTiles, movePiece, parsePuzzleCode, tileMoves, tileNumber, unitMoves, type Layout, type Metric, type Move, type MoveEvaluation, type GoalInput, type SolveResult, type TilesResult } from '../../solver/index.ts';
 import { ClassicTables } from './classic-tables.ts';
 import { copyOnClick } from './copy-button.ts';
 import { DistanceChart } from './distance-chart.ts';
 import { PlayInput } from './play-input.ts';
 import { setupEmbedDialog } from './embed-dialog.ts';
 import { GoalPicker } from './goal-picker.ts';
-import { goalCellAfter, goalParam, goalReached, goalSpecAt, readGoal } from './page-goal.ts';
+import { goalForMoves, goalParam, goalReachedAfter, goalSpecAfter, readGoal } from './page-goal.ts';
 import { countText, currentLang, setupLangSwitch, t, type Lang } from './i18n.ts';
 import { lineDistances } from './line-distances.ts';
 import { formatLine, readLine } from './line-text.ts';
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   const canonicalCode = parsed.value.canonical;
   // Tiles layouts are 1×1 pieces lettered by tile number; their code is the tiles code.
   const codeOf = (layout: Layout) => (tiles ? tilesCode(layout) : formatLayout(layout));
-  const movesOn = (layout: Layout) => (tiles ? tileMoves(layout) : legalMoves(layout, metric));
+  const movesOn = (layout: Layout) => (tiles ? tileMoves(layout) : legalMoves(layout, metric, goalForMoves(layout)));
   $('layout-code').textContent = canonicalCode;
   if (tiles) {
     document.body.dataset.kind = 'tiles';
@@ -75,10 +75,17 @@ async function main(): Promise<void> {
   // Klotski: the goal from the link (or the default); tiles go in order.
   const goalRead = tiles ? null : readGoal(start, new URL(location.href).searchParams.get('goal'));
   const goal = goalRead && 'goal' in goalRead ? goalRead.goal : null;
-  // The default goal is the exit, drawn already; a link's own goal is drawn as a ghost outline.
-  if (goal?.spec) player.board.setGoal({ row: goal.target[0], col: goal.target[1], width: goal.width, height: goal.height });
+  // The default goal is the exit, drawn already; a link's own goal is drawn as ghost outlines, one per goal piece.
+  if (goal?.spec) player.board.setGoal(goal.places);
+  // A drawing's goal is no escape: the end says the pieces are in place.
+  const drawnGoal = isGoalDrawing(goal?.spec);
+  if (drawnGoal) {
+    player.doneWords = 'goalReached';
+    player.board.setExit(false);
+  }
+  const solvedWords = () => t(tiles ? 'solvedTiles' : drawnGoal ? 'solvedGoal' : 'solved');
   /** The goal to search with from position i of the line shown (null: the default goal, or tiles). */
-  const goalSpecAtIndex = (i: number) => (goal ? goalSpecAt(goal, goalCellAfter(goal, line().slice(0, i))) : null);
+  const goalSpecAtIndex = (i: number) => (goal ? goalSpecAfter(goal, line().slice(0, i)) : null);
   // The tablebase knows the default goal only.
   const tablesApply = () => !tiles && !goal?.spec;
   // Tiles: the distance each slidable tile leads to.
@@ -162,7 +169,7 @@ async function main(): Promise<void> {
   }
 
   /** Solves a layout: the Worker first, then the browser (page-solve.ts). Null when cancelled or failed. */
-  const solveLayout = (layout: Layout, inBrowser: boolean, goalSpec: GoalSpec | null) => solves.solve(codeOf(layout), inBrowser, goalSpec);
+  const solveLayout = (layout: Layout, inBrowser: boolean, goalSpec: GoalInput | null) => solves.solve(codeOf(layout), inBrowser, goalSpec);
 
   async function load(layout: Layout): Promise<void> {
     setStatus(() => t('solving'), true);
@@ -286,7 +293,7 @@ async function main(): Promise<void> {
       return;
     }
     el.dataset.distance = d === null ? '' : String(d);
-    el.textContent = d === null ? t('noWay') : d === 0 ? t(tiles ? 'solvedTiles' : 'solved') : toGo(d, metric);
+    el.textContent = d === null ? t('noWay') : d === 0 ? solvedWords() : toGo(d, metric);
   }
 
   /** A link that replays your line from the start, to move `end`. */
@@ -385,7 +392,7 @@ async function main(): Promise<void> {
   /** The goal reached at position i of the line shown (`layout`): the goal piece at its place, or the tiles in order. */
   function isSolved(layout: Layout, i: number): boolean {
     if (tiles) return codeOf(layout) === formatTiles(solvedTiles(layout.width, layout.height));
-    return !!goal && goalReached(goal, goalCellAfter(goal, line().slice(0, i)));
+    return !!goal && goalReachedAfter(goal, layout, line().slice(0, i));
   }
 
   for (const input of document.querySelectorAll<HTMLInputElement>('input[name=metric]')) {
@@ -457,7 +464,7 @@ async function main(): Promise<void> {
     clearSelection();
     player.board.highlight([move.from], 'selected');
     player.board.highlight([move.to], 'hint');
-    setStatus(() => `${t('hint')}: ${player.describe(move)}${left === undefined ? '' : ` · ${left === 0 ? t(tiles ? 'solvedTiles' : 'solved') : toGo(left, metric)}`}`);
+    setStatus(() => `${t('hint')}: ${player.describe(move)}${left === undefined ? '' : ` · ${left === 0 ? solvedWords() : toGo(left, metric)}`}`);
   }
 
   $('hint').addEventListener('click', async () => {
@@ -479,7 +486,7 @@ async function main(): Promise<void> {
     if (player.shown !== layout || !solved) return;
     const first = (tiles && metric === 'straight' ? unitMoves(solved.moves) : solved.moves)[0];
     if (!first) {
-      setStatus(() => (solved.solvable ? t(tiles ? 'solvedTiles' : 'solved') : t('unsolvable')));
+      setStatus(() => (solved.solvable ? solvedWords() : t('unsolvable')));
       return;
     }
     showHint(first, solved.length! - 1);

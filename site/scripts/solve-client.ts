@@ -3,7 +3,7 @@
  * a Web Worker in this browser, with progress and cancel. When the server goes on with it as a solve job (202), the
  * job is watched meanwhile (`watchJob`): whichever answer comes first is shown.
  */
-import type { GoalSpec, Metric, Progress, SolveResult, TilesResult } from '../../solver/index.ts';
+import type { GoalInput, Metric, Progress, SolveResult, TilesResult } from '../../solver/index.ts';
 
 export interface ApiFailure {
   kind: 'bad-input' | 'budget-exceeded' | 'unavailable';
@@ -14,10 +14,12 @@ export interface ApiFailure {
 
 export type RemoteOutcome = { ok: true; result: (SolveResult | TilesResult) & { cached?: boolean } } | { ok: false; failure: ApiFailure };
 
-export async function solveRemote(base: string, layout: string, metric: Metric, goal?: GoalSpec | null): Promise<RemoteOutcome> {
+export async function solveRemote(base: string, layout: string, metric: Metric, goal?: GoalInput | null): Promise<RemoteOutcome> {
   try {
-    const res = goal
-      ? await fetch(`${base}/solve`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ layout, metric, goal }) })
+    // A goal drawing travels as the API's goal text; a piece and its place as { piece, at }.
+    const request = goal && { layout, metric, goal: 'drawing' in goal ? goal.drawing : goal };
+    const res = request
+      ? await fetch(`${base}/solve`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request) })
       : await fetch(`${base}/solve?layout=${encodeURIComponent(layout)}&metric=${metric}`);
     const body = await res.json().catch(() => null);
     if (res.ok && body && Array.isArray(body.moves)) return { ok: true, result: body };
@@ -194,7 +196,7 @@ function workerFor(source: WorkerSource): KeptWorker {
 export function solveInBrowser(
   layout: string,
   metric: Metric,
-  goal: GoalSpec | null | undefined,
+  goal: GoalInput | null | undefined,
   onProgress: (p: Progress) => void,
   source: WorkerSource = siteWorker,
   onDownload?: (loaded: number, total: number) => void,

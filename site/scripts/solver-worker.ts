@@ -7,7 +7,8 @@ import {
   isTilesCode,
   parseLayout,
   solveCode,
-  type GoalSpec,
+  isGoalDrawing,
+  type GoalInput,
   type Metric,
   type PatternDatabase,
   type TableSource,
@@ -70,9 +71,10 @@ function loadEngine(): Promise<boolean> {
 }
 
 /** The classic tablebase for this layout (the same files the Worker uses), or null when it does not cover it. */
-async function classicTables(code: string, metric: Metric, goal: GoalSpec | null | undefined): Promise<TableSource | null> {
+async function classicTables(code: string, metric: Metric, goal: GoalInput | null | undefined): Promise<TableSource | null> {
   const parsed = parseLayout(code);
-  if (!parsed.ok) return null;
+  // The tablebase has one goal piece: a goal drawing is searched.
+  if (!parsed.ok || isGoalDrawing(goal)) return null;
   const tables = new ClassicTables(base);
   return (await tables.ensure(parsed.value, metric, goal)) ? tables.source : null;
 }

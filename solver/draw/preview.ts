@@ -34,14 +34,18 @@ export function countsComplete(kind: 'klotski' | 'tiles', counts: Partial<Record
   return metrics.some((m) => counts[m] === null) || metrics.every((m) => counts[m] !== undefined);
 }
 
+/** Where the preview puts the board: pixels per cell, and the board's top-left corner (centred in the left 520 × 630). */
+export function previewBoardPlace(layout: Layout): { cell: number; x: number; y: number } {
+  const cell = Math.floor(Math.min(540 / (layout.height + 0.55), 520 / (layout.width + 0.4)));
+  const { width, height } = boardScene(layout, { cell });
+  return { cell, x: 60 + (520 - width) / 2, y: (PREVIEW_HEIGHT - height) / 2 };
+}
+
 /** The preview's shapes: the board on the left, the words on the right. */
 export function previewScene(input: PreviewInput): SceneItem[] {
   const { layout } = input;
-  const cell = Math.floor(Math.min(540 / (layout.height + 0.55), 520 / (layout.width + 0.4)));
-  const options = { cell, exit: input.kind === 'klotski', tiles: input.kind === 'tiles' };
-  // Centred in the left 520 × 630 px: the board's size first, then its shapes in place.
-  const { width, height } = boardScene(layout, options);
-  const board = boardScene(layout, options, 60 + (520 - width) / 2, (PREVIEW_HEIGHT - height) / 2);
+  const { cell, x, y: top } = previewBoardPlace(layout);
+  const board = boardScene(layout, { cell, exit: input.kind === 'klotski', tiles: input.kind === 'tiles' }, x, top);
   const text = (x: number, y: number, size: number, content: string, fill = '#1d1a16', weight: 400 | 700 = 700): SceneItem =>
     ({ kind: 'text', x, y, size, fill, weight, content, anchor: 'start', baseline: 'alphabetic' });
   const items: SceneItem[] = [{ kind: 'rect', x: 0, y: 0, w: PREVIEW_WIDTH, h: PREVIEW_HEIGHT, r: 0, fill: '#fbf7ef' }, ...board.items];
@@ -55,8 +59,9 @@ export function previewScene(input: PreviewInput): SceneItem[] {
     items.push(text(640, y, 64, input.kind === 'tiles' ? '数字华容道' : '华容道', '#b3261e'));
     y += 90;
   }
-  items.push(text(640, y, input.code.length > 30 ? 22 : 30, input.code, '#1d1a16', 400));
-  y += 80;
+  const code = codeLines(input.code);
+  code.lines.forEach((line, i) => items.push(text(640, y + i * code.size * 1.3, code.size, line, '#1d1a16', 400)));
+  y += 80 + (code.lines.length - 1) * code.size * 1.3;
   const metrics: Metric[] = input.kind === 'tiles' ? ['move', 'straight'] : ['move', 'straight', 'step'];
   if (metrics.some((m) => input.counts[m] === null)) {
     items.push(text(640, y, 56, 'no solution · 无解'));
@@ -71,6 +76,30 @@ export function previewScene(input: PreviewInput): SceneItem[] {
   }
   items.push(text(640, 590, 28, 'Huarong 华容道 · optimal solution', '#8a7f70', 400));
   return items;
+}
+
+/** Widest code line the right column takes, in em of the preview font (its letters are about 0.66 em wide). */
+const CODE_COLUMN_EM = 540 / 0.66;
+
+/**
+ * The code as it fits the right column: one line up to 30 characters; longer codes (irregular boards padded with `_`)
+ * smaller, broken after a row's `-`, on at most three lines.
+ */
+function codeLines(code: string): { lines: string[]; size: number } {
+  if (code.length <= 30) return { lines: [code], size: 30 };
+  const rows = code.split('-');
+  for (let size = 22; ; size--) {
+    const perLine = Math.floor(CODE_COLUMN_EM / size);
+    const lines: string[] = [];
+    for (const row of rows) {
+      const last = lines.length - 1;
+      if (last >= 0 && lines[last]!.length + 1 + row.length <= perLine) lines[last] += `-${row}`;
+      else lines.push(row);
+    }
+    // Every line but the last keeps its '-', so the code reads as typed.
+    const shown = lines.map((line, i) => (i < lines.length - 1 ? `${line}-` : line));
+    if ((shown.length <= 3 && shown.every((line) => line.length <= perLine)) || size <= 12) return { lines: shown, size };
+  }
 }
 
 export function previewSvg(input: PreviewInput): string {

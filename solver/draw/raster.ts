@@ -1,7 +1,8 @@
 /**
  * Scenes (scene.ts) drawn straight into RGB pixels, for link previews within a few milliseconds of CPU: rounded
- * rectangles by their signed distance (one pixel of antialiasing), text from the preview font's outlines
- * (scripts/build-glyphs.ts) with an area-accumulation rasteriser (as in font-rs). No platform APIs.
+ * rectangles by their signed distance (one pixel of antialiasing); polygons (pieces of other shapes, irregular boards)
+ * and text from the preview font's outlines (scripts/build-glyphs.ts) with an area-accumulation rasteriser (as in
+ * font-rs). No platform APIs.
  */
 import type { SceneItem, SceneText } from './scene.ts';
 
@@ -29,6 +30,7 @@ export class Raster {
   draw(items: SceneItem[], font: GlyphSet): void {
     for (const item of items) {
       if (item.kind === 'rect') this.roundRect(item.x, item.y, item.w, item.h, item.r, rgb(item.fill));
+      else if (item.kind === 'path') this.polygons(item.contours, rgb(item.fill));
       else this.text(item, font);
     }
   }
@@ -106,15 +108,24 @@ export class Raster {
   }
 
   private glyph(contours: number[][], originX: number, originY: number, scale: number, color: [number, number, number]): void {
-    // The glyph's box in pixels, with a pixel of margin for the rasteriser's writes past the last cell.
+    // Font units (y up) to pixels (y down).
+    this.polygons(contours.map((c) => c.map((v, i) => (i % 2 === 0 ? originX + v * scale : originY - v * scale))), color);
+  }
+
+  /**
+   * Closed polygons in pixels ([x0, y0, x1, y1, …] each), filled together with antialiased edges: glyphs, and pieces
+   * and boards of other shapes than rectangles. A contour turning the other way cuts a hole.
+   */
+  polygons(contours: number[][], color: [number, number, number]): void {
+    // The polygons' box in pixels, with a pixel of margin for the rasteriser's writes past the last cell.
     let minX = Infinity;
     let minY = Infinity;
     let maxX = -Infinity;
     let maxY = -Infinity;
     for (const c of contours) {
       for (let i = 0; i < c.length; i += 2) {
-        const X = originX + c[i]! * scale;
-        const Y = originY - c[i + 1]! * scale;
+        const X = c[i]!;
+        const Y = c[i + 1]!;
         if (X < minX) minX = X;
         if (X > maxX) maxX = X;
         if (Y < minY) minY = Y;
@@ -133,9 +144,10 @@ export class Raster {
       const n = c.length;
       for (let i = 0; i < n; i += 2) {
         const j = (i + 2) % n;
-        line(acc, w, h, originX + c[i]! * scale - left, originY - c[i + 1]! * scale - top, originX + c[j]! * scale - left, originY - c[j + 1]! * scale - top);
+        line(acc, w, h, c[i]! - left, c[i + 1]! - top, c[j]! - left, c[j + 1]! - top);
       }
     }
+    const solid = (color[0] << 16) | (color[1] << 8) | color[2];
     let sum = 0;
     for (let gy = 0; gy < h; gy++) {
       const py = top + gy;
@@ -144,7 +156,9 @@ export class Raster {
         const a = Math.min(1, Math.abs(sum));
         const qx = left + gx;
         if (a < 1 / 512 || py < 0 || py >= this.height || qx < 0 || qx >= this.width) continue;
-        this.blend(py, qx, a, color);
+        // Inside a large shape (a board's tray) most pixels are covered whole: no blending there.
+        if (a === 1) this.pixels[py * this.width + qx] = solid;
+        else this.blend(py, qx, a, color);
       }
     }
   }

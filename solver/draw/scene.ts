@@ -1,5 +1,5 @@
 /**
- * Pictures as lists of shapes: rounded rectangles and lines of text. The board and the link preview are laid out once,
+ * Pictures as lists of shapes: rounded rectangles, polygons (pieces of other shapes, irregular boards) and lines of text. The board and the link preview are laid out once,
  * here, and drawn two ways: as SVG (svg.ts, preview.ts) and straight into pixels (raster.ts), so the two never drift.
  */
 export interface SceneRect {
@@ -27,4 +27,12 @@ export interface SceneText {
   baseline: 'alphabetic' | 'central';
 }
 
-export type SceneItem = SceneRect | SceneText;
+/** Closed polygons filled together (nonzero: a contour turning the other way is a hole), in pixels. */
+export interface ScenePath {
+  kind: 'path';
+  /** Each contour as flat [x0, y0, x1, y1, …] (solver/draw/outline.ts makes them, corners already rounded). */
+  contours: number[][];
+  fill: string;
+}
+
+export type SceneItem = SceneRect | ScenePath | SceneText;

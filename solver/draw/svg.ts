@@ -1,5 +1,6 @@
 /** A board as a standalone SVG image (link previews, gallery thumbnails). Pure string building; everything escaped. */
-import type { Layout } from '../klotski/model/layout.ts';
+import { coveredCells, type Layout } from '../klotski/model/layout.ts';
+import { cellOutline, insetOutline, labelCell, outlinePolygons } from './outline.ts';
 import { traditionalNames } from './piece-names.ts';
 import { tileNumber } from '../tiles/codec.ts';
 import type { SceneItem } from './scene.ts';
@@ -30,28 +31,56 @@ export function boardScene(layout: Layout, options: SvgOptions = {}, dx = 0, dy 
   const h = layout.height * cell + pad * 2 + cell * 0.15;
   const names = options.labels === false || options.tiles ? null : (options.names ?? traditionalNames(layout)?.map((n) => n.zh) ?? null);
   const exitCol = Math.floor((layout.width - 2) / 2);
-  const items: SceneItem[] = [
-    { kind: 'rect', x: dx, y: dy, w, h, r: cell * 0.15, fill: '#3b2a1a' },
-    { kind: 'rect', x: dx + pad - gap, y: dy + pad - gap, w: layout.width * cell + gap * 2, h: layout.height * cell + gap * 2, r: 0, fill: '#f3e9d2' },
-  ];
-  // The exit: a gap in the bottom wall under the goal's columns.
-  if (options.exit !== false) items.push({ kind: 'rect', x: dx + pad + exitCol * cell, y: dy + pad + layout.height * cell, w: cell * 2, h: pad, r: 0, fill: '#f3e9d2' });
+  // Cell (0, 0)'s top-left corner in pixels; outlines in cell units map to pixels through it.
+  const ox = dx + pad;
+  const oy = dy + pad;
+  const outlined = !!layout.holes?.length;
+  const items: SceneItem[] = outlined
+    ? boardOutline(layout, cell, pad, gap, ox, oy)
+    : [
+        { kind: 'rect', x: dx, y: dy, w, h, r: cell * 0.15, fill: '#3b2a1a' },
+        { kind: 'rect', x: ox - gap, y: oy - gap, w: layout.width * cell + gap * 2, h: layout.height * cell + gap * 2, r: 0, fill: '#f3e9d2' },
+      ];
+  // The exit: a gap in the bottom wall under the goal's columns (a board with an outline of its own has no such wall).
+  if (options.exit !== false && !outlined) items.push({ kind: 'rect', x: ox + exitCol * cell, y: oy + layout.height * cell, w: cell * 2, h: pad, r: 0, fill: '#f3e9d2' });
   layout.pieces.forEach((p, i) => {
-    const x = dx + pad + p.col * cell + gap;
-    const y = dy + pad + p.row * cell + gap;
-    const pw = p.width * cell - gap * 2;
-    const ph = p.height * cell - gap * 2;
     const fill = options.tiles ? TILE_COLOR : (COLORS[p.letter] ?? '#7a4f9a');
-    items.push({ kind: 'rect', x, y, w: pw, h: ph, r: cell * 0.12, fill });
+    // A piece of another shape: its outline, and its name in the cell nearest its middle.
+    const shaped = !!p.cells;
+    if (shaped) {
+      const outline = insetOutline(cellOutline(coveredCells(p)), gap / cell);
+      items.push({ kind: 'path', contours: outlinePolygons(outline, 0.12, cell, ox, oy), fill });
+    }
+    const [lr, lc] = shaped ? labelCell(coveredCells(p)) : [p.row, p.col];
+    const x = ox + lc * cell + gap;
+    const y = oy + lr * cell + gap;
+    const pw = (shaped ? 1 : p.width) * cell - gap * 2;
+    const ph = (shaped ? 1 : p.height) * cell - gap * 2;
+    if (!shaped) items.push({ kind: 'rect', x, y, w: pw, h: ph, r: cell * 0.12, fill });
     if (options.labels === false) return;
     const label = options.tiles ? String(tileNumber(p.letter)) : names ? names[i]! : p.letter;
     const size = Math.min(cell * (options.tiles || p.letter === 'B' ? 0.42 : 0.3), (pw / Math.max(1, label.length)) * 0.9);
     const text = (cy: number, content: string): SceneItem => ({ kind: 'text', x: x + pw / 2, y: cy, size, fill: '#fff', weight: 400, content, anchor: 'middle', baseline: 'central' });
-    if (names && p.height > p.width && label.length > 1) {
+    if (names && !shaped && p.height > p.width && label.length > 1) {
       [...label].forEach((ch, k) => items.push(text(y + ph / 2 + (k - (label.length - 1) / 2) * size * 1.15, ch)));
     } else items.push(text(y + ph / 2, label));
   });
   return { items, width: w, height: h };
+}
+
+/**
+ * A board with cells that are not part of it: the wood and the tray follow the board's own cells, so nothing is drawn
+ * where it has none (the picture's background shows there).
+ */
+function boardOutline(layout: Layout, cell: number, pad: number, gap: number, ox: number, oy: number): SceneItem[] {
+  const holes = new Set(layout.holes);
+  const cells: Array<[number, number]> = [];
+  for (let r = 0; r < layout.height; r++) for (let c = 0; c < layout.width; c++) if (!holes.has(r * layout.width + c)) cells.push([r, c]);
+  const outline = cellOutline(cells);
+  return [
+    { kind: 'path', contours: outlinePolygons(insetOutline(outline, -pad / cell), 0.15, cell, ox, oy), fill: '#3b2a1a' },
+    { kind: 'path', contours: outlinePolygons(insetOutline(outline, -gap / cell), 0, cell, ox, oy), fill: '#f3e9d2' },
+  ];
 }
 
 /** SVG elements for scene items. */
@@ -59,6 +88,7 @@ export function sceneSvg(items: SceneItem[], fontFamily: string): string {
   return items
     .map((it) => {
       if (it.kind === 'rect') return `<rect x="${it.x}" y="${it.y}" width="${it.w}" height="${it.h}"${it.r ? ` rx="${it.r}"` : ''} fill="${it.fill}"/>`;
+      if (it.kind === 'path') return `<path d="${polygonPath(it.contours)}" fill="${it.fill}"/>`;
       const anchor = it.anchor === 'middle' ? ' text-anchor="middle"' : '';
       const baseline = it.baseline === 'central' ? ' dominant-baseline="central"' : '';
       return `<text x="${it.x}" y="${it.y}" font-size="${it.size}" font-weight="${it.weight}" fill="${it.fill}"${anchor}${baseline} font-family="${fontFamily}">${escapeXml(it.content)}</text>`;
@@ -74,6 +104,12 @@ export function boardSvg(layout: Layout, options: SvgOptions = {}): string {
     sceneSvg(items, 'sans-serif'),
     '</svg>',
   ].join('');
+}
+
+/** Flat polygons ([x0, y0, x1, y1, …]) as an SVG path, to a hundredth of a pixel. */
+function polygonPath(contours: number[][]): string {
+  const n = (v: number) => String(Math.round(v * 100) / 100);
+  return contours.map((c) => `M${Array.from({ length: c.length / 2 }, (_, i) => `${n(c[2 * i]!)} ${n(c[2 * i + 1]!)}`).join('L')}Z`).join('');
 }
 
 export function escapeXml(text: string): string {
