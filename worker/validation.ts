@@ -23,7 +23,7 @@ const EXAMPLE_LAYOUT = 'VBBV-VBBV-VHHV-VSSV-S..S';
 /** What a field must be, where its schema's own words would not tell a person (unions, patterns, cells). */
 const FIELD_FORMS: Record<string, string> = {
   layout: `a layout code such as ${EXAMPLE_LAYOUT}`,
-  goal: 'an object { "piece": …, "at": [row, col] }, or for tiles puzzles a tiles code such as "123-456-78."',
+  goal: 'an object { "piece": …, "at": [row, col] }, or text: "B@3,1", a goal drawing such as "....-....-....-.BB.-.BB.", or for tiles puzzles a tiles code such as "123-456-78."',
   'goal.piece': 'a piece letter such as "B", or the piece\'s top-left cell [row, col]',
   'goal.at': 'the target top-left cell [row, col]',
 };

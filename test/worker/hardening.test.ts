@@ -53,7 +53,7 @@ describe('malformed requests are 400s that say what is wrong, never 5xx', () => 
     ['a goal cell of three numbers', '/solve', { body: '{"layout":"123-456-78.","goal":{"piece":"B","at":[0,1,2]}}' }, 'invalid-json', 'goal.at must be the target top-left cell [row, col] (got [0,1,2])'],
     ['a fractional goal cell', '/solve', { body: '{"layout":"123-456-78.","goal":{"piece":"B","at":[0.5,1]}}' }, 'invalid-json', 'goal.at[0] must be a whole number (got 0.5)'],
     ['a goal without its target', '/solve', { body: '{"layout":"123-456-78.","goal":{"piece":"B"}}' }, 'invalid-json', 'goal.at is required: give the target top-left cell [row, col]'],
-    ['a goal that is a number', '/solve', { body: '{"layout":"123-456-78.","goal":5}' }, 'invalid-json', 'goal must be an object { "piece": …, "at": [row, col] }, or for tiles puzzles a tiles code such as "123-456-78.", not a number'],
+    ['a goal that is a number', '/solve', { body: '{"layout":"123-456-78.","goal":5}' }, 'invalid-json', 'goal must be an object { "piece": …, "at": [row, col] }, or text: "B@3,1", a goal drawing such as "....-....-....-.BB.-.BB.", or for tiles puzzles a tiles code such as "123-456-78.", not a number'],
   ];
   for (const [name, path, init, code, message] of wordingCases) {
     it(`${name} → 400 ${code}, in the project's words`, async () => {
