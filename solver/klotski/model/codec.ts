@@ -8,7 +8,7 @@
  * CommonCode: the 9-hex-digit code of the classic 4×5 board used by other Klotski engines (see commoncode.ts).
  */
 import { attempt, fail, type Parsed } from '../../shared/errors.ts';
-import { FIXED_SHAPES, HOLE, MAX_CELLS, MAX_SIDE, MIN_SIDE, isFixedLetter, sortPieces, toGrid, type Layout, type Piece } from './layout.ts';
+import { FIXED_SHAPES, HOLE, MAX_CELLS, MAX_SIDE, MIN_SIDE, isFixedLetter, pieceOfCells, sortPieces, toGrid, type Layout, type Piece } from './layout.ts';
 import { decodeCommonCode, isCommonCodeText } from './commoncode.ts';
 
 /** Longest input the codec looks at; a board of 128 cells with separators is at most 191 characters. */
@@ -136,14 +136,5 @@ function parseShapedPieces(grid: string[][], width: number, height: number): Pie
       else cellsOf.set(letter, [[r, c]]);
     }
   }
-  const pieces: Piece[] = [];
-  for (const [letter, cells] of cellsOf) {
-    const [row, col] = cells[0]!;
-    const left = Math.min(...cells.map(([, c]) => c));
-    const w = Math.max(...cells.map(([, c]) => c)) - left + 1;
-    const h = cells[cells.length - 1]![0] - row + 1;
-    if (cells.length === w * h) pieces.push({ letter, row, col, width: w, height: h });
-    else pieces.push({ letter, row, col, width: w, height: h, cells: cells.map(([r, c]) => [r - row, c - col]) });
-  }
-  return pieces;
+  return [...cellsOf].map(([letter, cells]) => pieceOfCells(letter, cells));
 }

@@ -7,7 +7,7 @@
  * from 1.
  */
 import { fail } from '../../shared/errors.ts';
-import { FIXED_SHAPES, HOLE, coveredCells, isFixedLetter, shapeOf, type Layout, type Piece } from './layout.ts';
+import { FIXED_SHAPES, HOLE, coveredCells, isFixedLetter, pieceOfCells, shapeOf, type Layout, type Piece } from './layout.ts';
 import type { Goal, GoalTarget } from './goal.ts';
 
 /** Whether a goal text is a drawing rather than `B@3,1` (rows joined by `-`, `/` or newlines; no `@`). */
@@ -86,12 +86,6 @@ function drawnPieces(grid: string[][], width: number, height: number): Piece[] {
       pieces.push(piece);
     }
   }
-  for (const [letter, cells] of shaped) {
-    const [row, col] = cells[0]!;
-    const left = Math.min(...cells.map(([, c]) => c));
-    const w = Math.max(...cells.map(([, c]) => c)) - left + 1;
-    const h = cells[cells.length - 1]![0] - row + 1;
-    pieces.push(cells.length === w * h ? { letter, row, col, width: w, height: h } : { letter, row, col, width: w, height: h, cells: cells.map(([r, c]) => [r - row, c - col]) });
-  }
+  for (const [letter, cells] of shaped) pieces.push(pieceOfCells(letter, cells));
   return pieces;
 }

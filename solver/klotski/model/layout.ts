@@ -41,6 +41,19 @@ export const MAX_CELLS = 128;
 /** The letter of a cell that is not part of the board. */
 export const HOLE = '_';
 
+/**
+ * The piece of `letter` made of `cells` ([row, col], in reading order): a rectangle when they fill their bounding
+ * rectangle, else a shaped piece anchored at its first cell.
+ */
+export function pieceOfCells(letter: string, cells: Array<[number, number]>): Piece {
+  const [row, col] = cells[0]!;
+  const left = Math.min(...cells.map(([, c]) => c));
+  const width = Math.max(...cells.map(([, c]) => c)) - left + 1;
+  const height = cells[cells.length - 1]![0] - row + 1;
+  const piece: Piece = { letter, row, col, width, height };
+  return cells.length === width * height ? piece : { ...piece, cells: cells.map(([r, c]) => [r - row, c - col]) };
+}
+
 /** A piece's cells as [row, col] offsets from its anchor, in reading order (a rectangle's too). */
 export function shapeOf(piece: Piece): Array<[number, number]> {
   if (piece.cells) return piece.cells;

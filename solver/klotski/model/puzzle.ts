@@ -277,6 +277,14 @@ function logFactorial(n: number): number {
   return s;
 }
 
+/** The cells off the board, in the order of their parts (`fixedPart`, `fixedPart + 1`, …); none on a whole board. */
+export function offBoardCells(puzzle: Puzzle): number[] {
+  if (puzzle.fixedPart >= 256) return [];
+  const wall = puzzle.classes[puzzle.classes.length - 1]!;
+  const anchor = wall.fits.indexOf(1);
+  return Array.from(wall.offsets, (o) => anchor + o);
+}
+
 /** Part grid → pieces: every cell holding an anchor part starts a piece. */
 export function gridToLayout(puzzle: Puzzle, grid: Uint8Array): Layout {
   const pieces: Piece[] = [];

@@ -6,7 +6,7 @@
  */
 import { SearchBoard } from '../model/board.ts';
 import { stepsFromKeys, type Move } from '../model/moves.ts';
-import { decodeKey, type Puzzle } from '../model/puzzle.ts';
+import { decodeKey, offBoardCells, type Puzzle } from '../model/puzzle.ts';
 import { engineClasses } from '../wasm/geometry.ts';
 import { bitboardEngineLoaded, ENGINE_WORDS, engineExplore, engineExploreMultiword, MAX_ENGINE_CELLS } from '../wasm/engine.ts';
 import { MAX_WIDE_CELLS, toWideBitboard } from '../wasm/board64.ts';
@@ -85,11 +85,7 @@ function engineExplored(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreO
 /** The part grid of a bitboard position: `wordsPerMask` words per class, low cells first (and the cells off the board). */
 function maskGrid(puzzle: Puzzle, classes: number, wordsPerMask: number, keys: Uint32Array, at: number, out: Uint8Array): void {
   out.fill(0);
-  if (puzzle.fixedPart < 256) {
-    const wall = puzzle.classes[puzzle.classes.length - 1]!;
-    const anchor = wall.fits.indexOf(1);
-    wall.offsets.forEach((o, j) => (out[anchor + o] = puzzle.fixedPart + j));
-  }
+  offBoardCells(puzzle).forEach((cell, j) => (out[cell] = puzzle.fixedPart + j));
   for (let c = 0; c < classes; c++) {
     const cls = puzzle.classes[c + 1]!;
     const first = puzzle.firstPart[c + 1]!;

@@ -3,7 +3,7 @@
  * Zobrist codes per (class, top-left), and the row reversal that mirrors a mask in a few shifts. A position is one
  * mask per piece class (the top-left cells of its pieces; class 0 is the goal piece).
  */
-import type { Puzzle } from '../model/puzzle.ts';
+import { offBoardCells, type Puzzle } from '../model/puzzle.ts';
 
 /** Bits reversed within each row of 2^swaps cells (a board whose rows are 2, 4 or 8 cells wide: 1, 2 or 3 swap stages). */
 export function reverseRows(m: number, swaps: number): number {
@@ -50,10 +50,7 @@ export function engineClasses(puzzle: Puzzle): number {
 
 /** Whether a cell is on the board (not off an irregular outline). */
 export function onBoard(puzzle: Puzzle): (cell: number) => boolean {
-  if (puzzle.fixedPart >= 256) return () => true;
-  const wall = puzzle.classes[puzzle.classes.length - 1]!;
-  const anchor = wall.fits.indexOf(1);
-  const off = new Set(Array.from(wall.offsets, (o) => anchor + o));
+  const off = new Set(offBoardCells(puzzle));
   return (cell) => !off.has(cell);
 }
 
