@@ -128,17 +128,7 @@ export class BoardView {
     exit.style.left = `${(Math.floor((width - 2) / 2) / width) * 100}%`;
     exit.style.width = `${(2 / width) * 100}%`;
     if (this.exit && !outlined) this.root.append(exit);
-    for (const place of this.goal ?? []) {
-      const ghost = document.createElement('div');
-      ghost.className = 'goal-ghost';
-      ghost.setAttribute('aria-hidden', 'true');
-      if (place.cells) {
-        ghost.classList.add('shaped');
-        ghost.append(shapeSvg(place, 'piece-shape', 0.06));
-      }
-      this.place(ghost, place, place.row, place.col);
-      this.root.append(ghost);
-    }
+    for (const place of this.goal ?? []) this.root.append(this.ghost(place));
     this.root.setAttribute('aria-label', this.lang === 'zh' ? `${width}×${height} 棋盘` : `${width}×${height} board`);
     this.pieces = this.layout.pieces.map((p, i) => {
       const el = document.createElement('div');
@@ -177,6 +167,31 @@ export class BoardView {
       const at = this.rovingCell ? this.pieceIndexAt(this.rovingCell[0], this.rovingCell[1]) : -1;
       setRovingStop(this.pieces, this.pieces[at]);
     }
+  }
+
+  /** A goal piece's ghost: its shape's dashed outline with its anchor at its place. */
+  private ghost(place: Piece): HTMLElement {
+    const ghost = document.createElement('div');
+    ghost.className = 'goal-ghost';
+    ghost.setAttribute('aria-hidden', 'true');
+    if (place.cells) {
+      ghost.classList.add('shaped');
+      ghost.append(shapeSvg(place, 'piece-shape', 0.06));
+    }
+    this.place(ghost, place, place.row, place.col);
+    return ghost;
+  }
+
+  /**
+   * One more ghost, for a goal place being chosen (null: none), drawn over the board without drawing it again, so the
+   * marks on it stay.
+   */
+  previewGoal(place: Piece | null): void {
+    this.root.querySelector('.goal-ghost.preview')?.remove();
+    if (!place) return;
+    const ghost = this.ghost(place);
+    ghost.classList.add('preview');
+    this.root.append(ghost);
   }
 
   /** Puts a piece (or its ghost) with its anchor at (row, col): its element spans its bounding rectangle. */
@@ -264,9 +279,12 @@ export class BoardView {
 
   /** The cell under a pointer event, or null. */
   cellAt(event: { clientX: number; clientY: number }): [number, number] | null {
+    // The cells fill the content box: the frame (a wide border, wider at the bottom) is not part of any cell.
     const rect = this.root.getBoundingClientRect();
-    const col = Math.floor(((event.clientX - rect.left) / rect.width) * this.layout.width);
-    const row = Math.floor(((event.clientY - rect.top) / rect.height) * this.layout.height);
+    const left = rect.left + this.root.clientLeft;
+    const top = rect.top + this.root.clientTop;
+    const col = Math.floor(((event.clientX - left) / this.root.clientWidth) * this.layout.width);
+    const row = Math.floor(((event.clientY - top) / this.root.clientHeight) * this.layout.height);
     if (row < 0 || col < 0 || row >= this.layout.height || col >= this.layout.width) return null;
     return [row, col];
   }

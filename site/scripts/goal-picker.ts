@@ -1,10 +1,13 @@
 /**
  * Setting a Klotski goal on a board, by pointer or keyboard: pick the piece that must reach a place, then the cell its
- * top-left must reach. While it runs it takes the board's clicks and keys for itself (capture phase), so the page's
- * play or editing handlers never see them. Each choice is a marked cell (a button; the marks are one Tab stop and
- * the arrows go between them); Escape goes back a step, then stops.
+ * top-left (its anchor: a shaped piece's first cell in its top row) must reach; the piece's ghost shows the place
+ * under the pointer or the focus. While it runs it takes the board's clicks and keys for itself (capture phase), so
+ * the page's play or editing handlers never see them. Each choice is a mark (a button; the marks are one Tab stop and
+ * the arrows go between them): a piece's mark has its shape, a place's is its anchor cell, on board cells only.
+ * Escape goes back a step, then stops.
  */
-import { pieceCovering, type Layout, type Piece } from '../../solver/index.ts';
+import { coveredCells, pieceCovering, type Layout, type Piece } from '../../solver/index.ts';
+import { shapeBox, shapeSvg } from './board-shapes.ts';
 import type { BoardView } from './board-view.ts';
 import { t } from './i18n.ts';
 import { moveFocus, setRovingStop } from './roving-focus.ts';
@@ -17,6 +20,21 @@ export interface GoalPickerOptions {
   done: (goal: { piece: Cell; at: Cell }) => void;
   /** Stopped with Escape before a goal was chosen. */
   cancelled?: () => void;
+  /** Whether `piece` may have its anchor at `at`, beyond lying on the board's cells (every such place when absent). */
+  allows?: (piece: Piece, at: Cell) => boolean;
+}
+
+/** The anchor cells where `piece` lies on the board's own cells (none off the board, none cut out of it). */
+export function placesOnBoard(layout: Layout, piece: Piece): Cell[] {
+  const holes = new Set(layout.holes ?? []);
+  const places: Cell[] = [];
+  for (let row = 0; row < layout.height; row++) {
+    for (let col = 0; col < layout.width; col++) {
+      const fits = coveredCells({ ...piece, row, col }).every(([r, c]) => r >= 0 && c >= 0 && r < layout.height && c < layout.width && !holes.has(r * layout.width + c));
+      if (fits) places.push([row, col]);
+    }
+  }
+  return places;
 }
 
 const ARROWS: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -39,6 +57,11 @@ export class GoalPicker {
     root.addEventListener('pointerup', swallow, true);
     root.addEventListener('click', (e) => this.active && this.onClick(e), true);
     root.addEventListener('keydown', (e) => this.active && this.onKey(e), true);
+    // The place under the pointer or the focus shows as the piece's ghost.
+    const preview = (e: Event) => this.active && this.preview((e.target as HTMLElement).closest<HTMLElement>('.cell-mark.goal-choice'));
+    root.addEventListener('pointerover', preview);
+    root.addEventListener('focusin', preview);
+    root.addEventListener('pointerleave', () => this.preview(null));
   }
 
   get active(): boolean {
@@ -58,26 +81,40 @@ export class GoalPicker {
     this.piece = null;
     this.board.root.classList.remove('picking-goal');
     this.board.clearHighlight('goal-choice');
+    this.board.clearHighlight('selected');
+    this.board.previewGoal(null);
+  }
+
+  private preview(mark: HTMLElement | null): void {
+    const place = this.piece && mark ? { ...this.piece, row: Number(mark.dataset.row), col: Number(mark.dataset.col) } : null;
+    this.board.previewGoal(place);
   }
 
   private markPieces(): void {
     const pieces = this.layout!.pieces;
     this.options.say(() => t('goalPickPiece'));
+    this.board.previewGoal(null);
     this.mark(pieces.map((p) => [p.row, p.col] as Cell), (mark, i) => {
       const p = pieces[i]!;
-      mark.style.width = `${(p.width / this.layout!.width) * 100}%`;
-      mark.style.height = `${(p.height / this.layout!.height) * 100}%`;
+      const { width, height } = this.layout!;
+      // Over the piece's bounding rectangle; a piece of another shape is marked by its outline (only that takes the
+      // pointer), drawn on its cells' edges, in the gap around the piece, as a rectangle's mark is.
+      mark.style.left = `${((p.col + shapeBox(p).left) / width) * 100}%`;
+      mark.style.width = `${(p.width / width) * 100}%`;
+      mark.style.height = `${(p.height / height) * 100}%`;
+      if (p.cells) {
+        mark.classList.add('shaped');
+        mark.append(shapeSvg(p, 'piece-shape', 0));
+      }
       mark.setAttribute('aria-label', `${t('goalPiece')} ${p.letter} (${p.row + 1}, ${p.col + 1})`);
     });
   }
 
   private markTargets(piece: Piece): void {
-    const { width, height } = this.layout!;
-    const cells: Cell[] = [];
-    for (let r = 0; r + piece.height <= height; r++) for (let c = 0; c + piece.width <= width; c++) cells.push([r, c]);
-    this.options.say(() => t('goalPickTarget'));
+    const cells = placesOnBoard(this.layout!, piece).filter((at) => this.options.allows?.(piece, at) ?? true);
+    this.options.say(() => t(piece.cells ? 'goalPickTargetShape' : 'goalPickTarget'));
     this.mark(cells, (mark, i) => mark.setAttribute('aria-label', `${t('goalTarget')} (${cells[i]![0] + 1}, ${cells[i]![1] + 1})`));
-    this.board.highlight([[piece.row, piece.col]], 'selected');
+    this.board.highlight(coveredCells(piece), 'selected');
   }
 
   private mark(cells: Cell[], annotate: (mark: HTMLElement, i: number) => void): void {
@@ -103,8 +140,10 @@ export class GoalPicker {
       this.markTargets(piece);
       return;
     }
-    const { row, col, width, height } = this.piece;
-    if (cell[0] + height > this.layout!.height || cell[1] + width > this.layout!.width) return;
+    const { row, col } = this.piece;
+    const piece = this.piece;
+    const allowed = (at: Cell) => this.options.allows?.(piece, at) ?? true;
+    if (!placesOnBoard(this.layout!, piece).some((at) => at[0] === cell[0] && at[1] === cell[1] && allowed(at))) return;
     const goal = { piece: [row, col] as Cell, at: cell };
     this.stop();
     this.options.done(goal);

@@ -63,6 +63,10 @@ const STRINGS = {
   goalInEditor: { en: 'Or set the goal in the editor', zh: '或在编辑器中设定目标' },
   goalPickPiece: { en: 'Goal: pick the piece that must reach a place (Escape stops).', zh: '目标：点选要到达目标位置的棋子（Esc 取消）。' },
   goalPickTarget: { en: 'Goal: now pick where its top-left corner must go (Escape: another piece).', zh: '目标：再点选它左上角要到达的格子（Esc 换一个棋子）。' },
+  goalPickTargetShape: {
+    en: 'Goal: now pick where its first cell (the leftmost of its top row) must go; the dashed outline shows the place (Escape: another piece).',
+    zh: '目标：再点选它第一格（最上一行最左边的格）要到达的格子，虚线框显示目标位置（Esc 换一个棋子）。',
+  },
   goalPiece: { en: 'goal piece', zh: '目标棋子' },
   goalTarget: { en: 'goal place', zh: '目标位置' },
   goalSet: { en: 'Goal set: the dashed outline shows where the piece must go.', zh: '目标已设定：虚线框是棋子要到达的位置。' },
