@@ -11,7 +11,7 @@ export { solve, solveCode, goalCells, ALGORITHMS, type Algorithm, type SolveOpti
 export type { Move, Cell } from './klotski/model/moves.ts';
 export { canonicalize, mirrorMoves, type Canonical } from './klotski/model/canonical.ts';
 export { encodeMoves, decodeMoves } from './klotski/model/solution-codec.ts';
-export { movePiece, pieceCovering, isRectangular, shapeOf, coveredCells, HOLE, MAX_CELLS } from './klotski/model/layout.ts';
+export { movePiece, pieceAt, pieceCovering, pieceOfCells, isRectangular, isFixedLetter, shapeOf, coveredCells, HOLE, MAX_CELLS, MAX_SIDE, MIN_SIDE } from './klotski/model/layout.ts';
 export { pieceNames, traditionalNames, type PieceName } from './draw/piece-names.ts';
 export { boardScene, boardSvg, escapeXml } from './draw/svg.ts';
 export { analyze, type Analysis } from './klotski/search/analyze.ts';

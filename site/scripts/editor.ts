@@ -1,14 +1,22 @@
 /**
- * The home-page editor: pick a shape from the palette, place it, drag pieces, erase; undo and redo; full keyboard
- * placement (a cursor on the board); live validation; presets; Solve → /s/<code>. Every change is one step of the
- * history, kept as layout codes.
+ * The home-page editor: place rectangles, paint pieces of any shape, cut holes and outlines, drag and erase pieces
+ * (editor-board-input.ts, editor-edits.ts); give one or more pieces a goal place (editor-goal-mode.ts); undo and redo
+ * (editor-history.ts); 数字华容道 boards (editor-tiles.ts); live validation by the codec; presets; a link's
+ * `?layout=` and `?goal=` read back; Solve → /s/<code>?goal=…. This file holds the state and shows it.
  */
-import { FIXED_SHAPES, formatLayout, pieceCovering, formatTiles, isTilesCode, parityInvariant, parseLayout, parseTiles, solvedTiles, sortPieces, tilesToLayout, type Layout, type Piece, type TilesBoard } from '../../solver/index.ts';
+import { formatLayout, formatTiles, isTilesCode, parityInvariant, parseLayout, parseTiles, solvedTiles, sortPieces, tilesToLayout, MAX_CELLS, MAX_SIDE, MIN_SIDE, type Layout, type LayoutProblem, type TilesBoard } from '../../solver/index.ts';
 import { BoardView } from './board-view.ts';
-import { currentLang, setupLangSwitch, t, type Key, type Lang } from './i18n.ts';
+import { BoardInput } from './editor-board-input.ts';
+import type { EditorContext, Tool } from './editor-context.ts';
+import { resizeLayout } from './editor-edits.ts';
+import { GoalMode } from './editor-goal-mode.ts';
+import { goalLink, targetPlace, targetsFromLink, validTargets, type Target } from './editor-goals.ts';
+import { History } from './editor-history.ts';
+import { setupTiles, tilesSize } from './editor-tiles.ts';
+import { Tools } from './editor-tools.ts';
+import { currentLang, setupLangSwitch, t, type Lang } from './i18n.ts';
+import { readGoal } from './page-goal.ts';
 import { problemText as inLang } from './problem-text.ts';
-import { GoalPicker } from './goal-picker.ts';
-import { goalParam, readGoal, type Cell } from './page-goal.ts';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -19,157 +27,189 @@ const params = new URLSearchParams(location.search);
 const initial = params.get('layout') ?? DEFAULT;
 const parsedInitial = parseLayout(initial);
 let layout: Layout = parsedInitial.ok ? parsedInitial.value : (parseLayout(DEFAULT) as { ok: true; value: Layout }).value;
-/** 数字华容道 mode when set. */
 let tiles: TilesBoard | null = null;
+let targets: Target[] = [];
+/** The layout's own state (valid, or its problem), as the validation line says it after a change. */
+let state = { text: () => '', invalid: false };
 const board = new BoardView($('editor-board'), layout);
-/** The keyboard's cell on the board, drawn once the keyboard is used. */
-let cursor: [number, number] = [0, 0];
-let keyboardUsed = false;
 const codeInput = $<HTMLInputElement>('code');
-/** The goal set with Goal (the piece by its top-left cell, and its target); none: the default (the one B out). */
-let goal: { piece: Cell; at: Cell } | null = null;
-const goalFromLink = params.get('goal');
-if (goalFromLink && goalFromLink !== 'pick') {
-  const read = readGoal(layout, goalFromLink);
-  if ('goal' in read && read.goal.spec) goal = { piece: read.goal.startCell, at: read.goal.target };
-}
 const message = $('validation');
 
-// ---- history ------------------------------------------------------------------------------------------------------
-const past: string[] = [];
-const future: string[] = [];
-const currentCode = () => (tiles ? formatTiles(tiles) : formatLayout(layout));
-
-/** Records the state before a change (call it, then change). */
-function remember(): void {
-  past.push(currentCode());
-  future.length = 0;
-  updateHistoryButtons();
-}
-
-function restore(code: string): void {
-  if (isTilesCode(code)) {
-    const parsed = parseTiles(code);
-    if (parsed.ok) showTiles(parsed.value);
-    return;
-  }
-  const parsed = parseLayout(code);
-  if (parsed.ok) {
-    tiles = null;
-    show(parsed.value);
-  }
-}
-
-/** Goes back (undo: from past to future) or forward (redo: from future to past) one change. */
-function travel(from: string[], to: string[]): void {
-  const code = from.pop();
-  if (code === undefined) return;
-  to.push(currentCode());
-  restore(code);
-  updateHistoryButtons();
-}
-const undo = () => travel(past, future);
-const redo = () => travel(future, past);
-
-function updateHistoryButtons(): void {
-  $<HTMLButtonElement>('editor-undo').disabled = past.length === 0;
-  $<HTMLButtonElement>('editor-redo').disabled = future.length === 0;
-}
-
-// ---- drawing and validation -----------------------------------------------------------------------------------------
-function covers(p: Piece, r: number, c: number): boolean {
-  return r >= p.row && r < p.row + p.height && c >= p.col && c < p.col + p.width;
-}
-
-function fits(l: Layout, shape: { width: number; height: number }, row: number, col: number, ignore?: Piece): boolean {
-  if (row < 0 || col < 0 || row + shape.height > l.height || col + shape.width > l.width) return false;
-  for (let r = row; r < row + shape.height; r++) for (let c = col; c < col + shape.width; c++) if (l.pieces.some((p) => p !== ignore && covers(p, r, c))) return false;
-  return true;
-}
-
 /** The validation line is kept as a way to write it, so a language switch rewrites it. */
-let problemText: () => string = () => '';
+let lineText: () => string = () => '';
 
 function say(text: () => string, invalid: boolean): void {
-  problemText = text;
+  lineText = text;
   message.textContent = text();
   message.classList.toggle('invalid', invalid);
 }
 
-function show(next: Layout, fromText = false): void {
+const currentCode = () => (tiles ? formatTiles(tiles) : formatLayout(layout));
+
+function show(next: Layout, nextTargets: readonly Target[] = targets, fromText = false): void {
   tiles = null;
   board.root.classList.remove('stale');
   layout = { ...next, pieces: sortPieces([...next.pieces]) };
+  // A target whose piece is gone (moved, erased, repainted) or whose place no longer fits the board is dropped.
+  targets = validTargets(layout, nextTargets);
+  const link = goalLink(layout, targets);
+  const goalRead = link ? readGoal(layout, link) : null;
   board.setKind(false);
+  board.setExit(targets.length < 2); // a goal drawing has no exit
   board.setLayout(structuredClone(layout));
-  drawCursor();
+  board.setGoal(targets.length ? targets.map((target) => targetPlace(layout, target)!) : null);
+  drawMarks();
   const code = formatLayout(layout);
   if (!fromText) codeInput.value = code;
   const check = parseLayout(code);
   const blocks = layout.pieces.filter((p) => p.letter === 'B').length;
-  // A goal whose piece is gone (moved, erased) or whose place no longer fits the board is dropped.
-  const goalRead = goal ? readGoal(layout, goalParam(goal)) : null;
-  if (goalRead && !('goal' in goalRead)) goal = null;
-  board.setGoal(goalRead && 'goal' in goalRead ? goalRead.goal.places : null);
-  const problem: (() => string) | null = !check.ok ? () => inLang(check.error, currentLang()) : goal ? null : blocks === 0 ? () => t('noBlock') : blocks > 1 ? () => t('manyBlocks') : null;
-  say(problem ?? (() => (goal ? `${t('valid')} ${t('goalSet')}` : t('valid'))), problem !== null);
-  setSolve(problem ? null : code);
+  const problem: (() => string) | null = !check.ok
+    ? () => inLang(check.error, currentLang())
+    : goalRead && 'problem' in goalRead
+      ? () => inLang(goalRead.problem, currentLang())
+      : targets.length
+        ? null
+        : blocks === 0
+          ? () => t('noBlock')
+          : blocks > 1
+            ? () => t('manyBlocks')
+            : null;
+  const goalText = () => (targets.length > 1 ? t('goalSetMany').replace('{count}', String(targets.length)) : t('goalSet'));
+  state = { text: problem ?? (() => (targets.length ? `${t('valid')} ${goalText()}` : t('valid'))), invalid: problem !== null };
+  say(state.text, state.invalid);
+  setSolve(problem ? null : code, link);
   $<HTMLInputElement>('width').value = String(layout.width);
   $<HTMLInputElement>('height').value = String(layout.height);
+  goalMode.refresh();
 }
 
 function showTiles(next: TilesBoard, fromText = false): void {
   tiles = next;
   board.root.classList.remove('stale');
   board.setKind(true);
+  board.setGoal(null);
   board.setLayout(structuredClone(tilesToLayout(next)));
-  drawCursor();
+  drawMarks();
   const code = formatTiles(next);
   if (!fromText) codeInput.value = code;
   const solvable = parityInvariant(next) === parityInvariant(solvedTiles(next.width, next.height));
-  say(() => (solvable ? t('valid') : t('tilesUnsolvable')), !solvable);
-  setSolve(code);
+  state = { text: () => (solvable ? t('valid') : t('tilesUnsolvable')), invalid: !solvable };
+  say(state.text, state.invalid);
+  setSolve(code, null);
   $<HTMLInputElement>('width').value = String(next.width);
   $<HTMLInputElement>('height').value = String(next.height);
+  goalMode.refresh();
 }
 
-function setSolve(code: string | null): void {
+function setSolve(code: string | null, goal: string | null): void {
   const solve = $<HTMLAnchorElement>('solve');
   solve.setAttribute('aria-disabled', String(code === null));
-  solve.href = code === null ? '#' : `/s/${code}${goal && !tiles ? `?goal=${goalParam(goal)}` : ''}`;
+  solve.href = code === null ? '#' : `/s/${code}${goal ? `?goal=${goal}` : ''}`;
 }
 
-// ---- the goal step: Goal, then a piece, then its place (goal-picker.ts) --------------------------------------------
-const picker = new GoalPicker(board, {
-  say: (text) => say(text, false),
-  done: (chosen) => {
-    remember();
-    goal = chosen;
-    show(layout);
+/** What the board shows besides the pieces: the cells cut out of it (so they can be put back), and the cursor. */
+function drawMarks(): void {
+  const holes = tiles ? [] : (layout.holes ?? []).map((h) => [Math.floor(h / layout.width), h % layout.width] as [number, number]);
+  board.highlight(holes, 'off-board');
+  input.drawCursor();
+}
+
+// ---- the parts: history, tools, goal mode, tiles, the board's input ----------------------------------------------
+const ctx: EditorContext = {
+  board,
+  get layout() {
+    return layout;
   },
-  cancelled: () => show(layout),
-});
-$('editor-goal').addEventListener('click', () => {
-  if (tiles) return;
-  picker.start(layout);
+  get tiles() {
+    return tiles;
+  },
+  get targets() {
+    return targets;
+  },
+  get state() {
+    return state;
+  },
+  show: (next, nextTargets) => show(next, nextTargets),
+  showTiles: (next) => showTiles(next),
+  say,
+  remember: () => history.remember(),
+};
+
+interface Snapshot {
+  code: string;
+  targets: Target[];
+}
+const snapshot = (): Snapshot => ({ code: currentCode(), targets: [...targets] });
+
+function restore({ code, targets: kept }: Snapshot): void {
+  if (isTilesCode(code)) {
+    const parsed = parseTiles(code);
+    if (parsed.ok) showTiles(parsed.value);
+    return;
+  }
+  const parsed = parseLayout(code);
+  if (parsed.ok) show(parsed.value, kept);
+}
+
+const history = new History<Snapshot>(snapshot, restore, (canUndo, canRedo) => {
+  $<HTMLButtonElement>('editor-undo').disabled = !canUndo;
+  $<HTMLButtonElement>('editor-redo').disabled = !canRedo;
 });
 
+/** The tool before Goal, to go back to when Escape ends the goal step. */
+let toolBeforeGoal: Tool = 'S';
+const tools = new Tools(ctx, (tool, previous) => {
+  if (tool === 'goal') {
+    if (previous !== 'goal') toolBeforeGoal = previous;
+    goalMode.start();
+    return;
+  }
+  if (goalMode.active) {
+    goalMode.stop();
+    say(state.text, state.invalid);
+  }
+  if (tool === 'shape' && !tiles) tools.sayLetter();
+});
+const goalMode = new GoalMode(ctx, $('goal-list'), () => {
+  tools.choose(toolBeforeGoal);
+  say(state.text, state.invalid);
+  board.root.focus();
+});
+const input = new BoardInput(ctx, tools, setupTiles(ctx));
+
+$('editor-goal').addEventListener('click', () => (tools.current === 'goal' ? goalMode.start() : tools.choose('goal')));
+
+// ---- the layout (and goal) the link gives ---------------------------------------------------------------------------
 codeInput.value = initial;
 if (isTilesCode(initial) && parseTiles(initial).ok) showTiles((parseTiles(initial) as { ok: true; value: TilesBoard }).value);
 else if (parsedInitial.ok) {
+  const goalParam = params.get('goal');
+  let linkProblem: LayoutProblem | null = null;
+  if (goalParam && goalParam !== 'pick') {
+    const read = targetsFromLink(layout, goalParam);
+    if ('targets' in read) targets = read.targets;
+    else linkProblem = read.problem;
+  }
   show(layout);
+  if (linkProblem) {
+    const problem = linkProblem;
+    say(() => `${t('badGoal')} (${inLang(problem, currentLang())})`, true);
+  }
   // A solution page with no goal sends its board here to set one.
-  if (params.get('goal') === 'pick') picker.start(layout);
-}
-else {
-  show(layout, true);
+  if (goalParam === 'pick') tools.choose('goal');
+} else {
+  show(layout, [], true);
   say(() => inLang(parsedInitial.error, currentLang()), true);
-  setSolve(null);
+  setSolve(null, null);
 }
 
+// ---- the code typed -------------------------------------------------------------------------------------------------
+/** The state when the code field took the focus: typing is one step of Undo, recorded when the field is left. */
+let beforeTyping = snapshot();
+codeInput.addEventListener('focus', () => (beforeTyping = snapshot()));
 codeInput.addEventListener('change', () => {
-  if (codeInput.value !== currentCode()) past.push(currentCode());
-  updateHistoryButtons();
+  if (beforeTyping.code !== currentCode()) history.rememberWas(beforeTyping);
+  beforeTyping = snapshot();
 });
 codeInput.addEventListener('input', () => {
   if (isTilesCode(codeInput.value)) {
@@ -177,12 +217,12 @@ codeInput.addEventListener('input', () => {
     if (parsed.ok) return showTiles(parsed.value, true);
     say(() => inLang(parsed.error, currentLang()), true);
     markProblem(parsed.error.at);
-    return setSolve(null);
+    return setSolve(null, null);
   }
   const parsed = parseLayout(codeInput.value);
-  if (parsed.ok) return show(parsed.value, true);
+  if (parsed.ok) return show(parsed.value, targets, true);
   say(() => inLang(parsed.error, currentLang()), true);
-  setSolve(null);
+  setSolve(null, null);
   markProblem(parsed.error.at);
 });
 
@@ -196,205 +236,49 @@ function markProblem(at: { row: number; col: number } | undefined): void {
   if (at && at.row < layout.height && at.col < Math.max(layout.width, 1)) board.highlight([[at.row, Math.min(at.col, layout.width - 1)]], 'problem');
 }
 
-// ---- placing, erasing and moving pieces ---------------------------------------------------------------------------
-const tool = () => document.querySelector<HTMLInputElement>('input[name=tool]:checked')?.value ?? 'S';
-
-/**
- * A click (or Enter) on a cell. Erase: remove the piece there. A shape: place it with its top-left on the cell; on a
- * piece, the shape takes that piece's place when it fits there (a piece is never lost to a click that places nothing).
- */
-function actAt(cell: [number, number], eraseOnly = false): void {
-  if (tiles) return tileClick(cell[0] * tiles.width + cell[1]);
-  const piece = pieceCovering(layout, cell[0], cell[1]);
-  if (eraseOnly || tool() === 'erase') {
-    if (!piece) return;
-    remember();
-    show({ ...layout, pieces: layout.pieces.filter((p) => p !== piece) });
-    announce('removed', cell);
-    return;
-  }
-  const shape = FIXED_SHAPES[tool()]!;
-  if (piece && piece.letter === tool() && piece.row === cell[0] && piece.col === cell[1]) return;
-  if (!fits(layout, shape, cell[0], cell[1], piece)) {
-    say(() => t('doesNotFit'), true);
-    return;
-  }
-  remember();
-  const kept = layout.pieces.filter((p) => p !== piece);
-  show({ ...layout, pieces: [...kept, { letter: tool(), row: cell[0], col: cell[1], width: shape.width, height: shape.height }] });
-  announce(piece ? 'replaced' : 'placed', cell);
-}
-
-/** Keyboard actions say what they did in the live validation line, then the layout's state. */
-function announce(what: Key, cell: [number, number]): void {
-  const state = problemText;
-  // Rows and columns counted from 1, as people count.
-  say(() => `${t(what)} (${cell[0] + 1}, ${cell[1] + 1}). ${state()}`, message.classList.contains('invalid'));
-}
-
-let drag: { piece: Piece; dr: number; dc: number; start: [number, number] } | null = null;
-board.root.addEventListener('pointerdown', (e) => {
-  if (tiles) return;
-  const cell = board.cellAt(e);
-  if (!cell) return;
-  const piece = pieceCovering(layout, cell[0], cell[1]);
-  if (piece && tool() !== 'erase') {
-    drag = { piece, dr: cell[0] - piece.row, dc: cell[1] - piece.col, start: cell };
-    board.root.setPointerCapture(e.pointerId);
-  }
-});
-board.root.addEventListener('pointerup', (e) => {
-  const cell = board.cellAt(e);
-  const d = drag;
-  drag = null;
-  if (!cell) return;
-  cursor = cell;
-  if (d && (cell[0] !== d.start[0] || cell[1] !== d.start[1])) {
-    const row = cell[0] - d.dr;
-    const col = cell[1] - d.dc;
-    if (!fits(layout, d.piece, row, col, d.piece)) return;
-    remember();
-    show({ ...layout, pieces: layout.pieces.map((p) => (p === d.piece ? { ...p, row, col } : p)) });
-    return;
-  }
-  actAt(cell);
-});
-
-// Keyboard: the board is focusable; a cursor cell moves with the arrows.
-board.root.tabIndex = 0;
-board.root.setAttribute('aria-describedby', 'editor-help');
-
-function drawCursor(): void {
-  const { width, height } = board.layout;
-  cursor = [Math.min(cursor[0], height - 1), Math.min(cursor[1], width - 1)];
-  if (keyboardUsed) board.highlight([cursor], 'cursor');
-  else board.clearHighlight('cursor');
-}
-
-board.root.addEventListener('keydown', (e) => {
-  const { width, height } = board.layout;
-  const arrows: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-  const step = arrows[e.key];
-  const tools: Record<string, string> = { b: 'B', v: 'V', h: 'H', s: 'S', e: 'erase' };
-  if (step || e.key === 'Home' || e.key === 'End') {
-    if (step) cursor = [Math.max(0, Math.min(height - 1, cursor[0] + step[0])), Math.max(0, Math.min(width - 1, cursor[1] + step[1]))];
-    else cursor = e.key === 'Home' ? [0, 0] : [height - 1, width - 1];
-    keyboardUsed = true;
-    drawCursor();
-    const piece = pieceCovering(board.layout, cursor[0], cursor[1]);
-    say(() => `${t('cursorAt')} (${cursor[0] + 1}, ${cursor[1] + 1}): ${piece ? piece.letter : t('empty')}`, false);
-  } else if (e.key === 'Enter' || e.key === ' ') {
-    keyboardUsed = true;
-    actAt(cursor);
-    drawCursor();
-  } else if (e.key === 'Delete' || e.key === 'Backspace') {
-    actAt(cursor, true);
-    drawCursor();
-  } else if (!e.ctrlKey && !e.metaKey && !e.altKey && tools[e.key.toLowerCase()]) {
-    const input = document.querySelector<HTMLInputElement>(`input[name=tool][value=${tools[e.key.toLowerCase()]}]`);
-    if (input) input.checked = true;
-  } else return;
-  e.preventDefault();
-});
-board.root.addEventListener('focus', () => {
-  keyboardUsed = true;
-  drawCursor();
-});
-board.root.addEventListener('blur', () => board.clearHighlight('cursor'));
-
+// ---- undo, size, clear, presets, Solve, language --------------------------------------------------------------------
 document.addEventListener('keydown', (e) => {
   if (!(e.ctrlKey || e.metaKey) || (e.target as HTMLElement).closest('input, textarea, select')) return;
   const key = e.key.toLowerCase();
-  if (key === 'z' && !e.shiftKey) undo();
-  else if (key === 'y' || (key === 'z' && e.shiftKey)) redo();
+  if (key === 'z' && !e.shiftKey) history.undo();
+  else if (key === 'y' || (key === 'z' && e.shiftKey)) history.redo();
   else return;
   e.preventDefault();
 });
-$('editor-undo').addEventListener('click', undo);
-$('editor-redo').addEventListener('click', redo);
-updateHistoryButtons();
+$('editor-undo').addEventListener('click', () => history.undo());
+$('editor-redo').addEventListener('click', () => history.redo());
 
-// ---- 数字华容道 mode: click a tile next to the blank to slide it, or two tiles to swap them; Shuffle ------------------
-let picked: number | null = null;
-
-function tileClick(p: number): void {
-  const cells = Uint8Array.from(tiles!.cells);
-  const blank = cells.indexOf(0);
-  const w = tiles!.width;
-  const adjacent = Math.abs(Math.floor(p / w) - Math.floor(blank / w)) + Math.abs((p % w) - (blank % w)) === 1;
-  if (picked === null && adjacent) {
-    cells[blank] = cells[p]!;
-    cells[p] = 0;
-  } else if (picked === null) {
-    picked = p;
-    board.highlight([[Math.floor(p / w), p % w]], 'selected');
-    return;
-  } else {
-    [cells[picked], cells[p]] = [cells[p]!, cells[picked]!];
-    picked = null;
-    board.clearHighlight('selected');
-  }
-  remember();
-  showTiles({ ...tiles!, cells });
+/** The width or height field changed: the board at that size, the side changed cut so that it has at most 128 cells. */
+function resize(changed: 'width' | 'height'): void {
+  history.remember();
+  if (tiles) return showTiles(solvedTiles(...tilesSize(3)));
+  const side = (id: string, fallback: number) => Math.min(MAX_SIDE, Math.max(MIN_SIDE, Number($<HTMLInputElement>(id).value) || fallback));
+  let [width, height] = [side('width', 4), side('height', 5)];
+  const capped = width * height > MAX_CELLS;
+  if (capped && changed === 'width') width = Math.floor(MAX_CELLS / height);
+  else if (capped) height = Math.floor(MAX_CELLS / width);
+  show(resizeLayout(layout, width, height));
+  if (capped) say(() => `${t('mostCells').replace('{width}', String(width)).replace('{height}', String(height))} ${state.text()}`, state.invalid);
 }
-
-function shuffle(width: number, height: number): TilesBoard {
-  const n = width * height;
-  const cells = Uint8Array.from({ length: n }, (_, i) => (i + 1) % n);
-  for (let i = n - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [cells[i], cells[j]] = [cells[j]!, cells[i]!];
-  }
-  const next = { width, height, cells };
-  if (parityInvariant(next) !== parityInvariant(solvedTiles(width, height))) {
-    // Swapping two tiles (not the blank) flips the parity.
-    const [a, b] = [...cells.keys()].filter((i) => cells[i] !== 0);
-    [cells[a!], cells[b!]] = [cells[b!]!, cells[a!]!];
-  }
-  return next;
-}
-
-$('tiles-shuffle').addEventListener('click', () => {
-  const w = Math.min(6, Math.max(2, Number($<HTMLInputElement>('width').value) || 4));
-  const h = Math.min(6, Math.max(2, Number($<HTMLInputElement>('height').value) || 4));
-  remember();
-  showTiles(shuffle(tiles ? tiles.width : w === 4 && h === 5 ? 4 : w, tiles ? tiles.height : w === 4 && h === 5 ? 4 : h));
-});
-$('tiles-solved').addEventListener('click', () => {
-  remember();
-  showTiles(solvedTiles(tiles?.width ?? 3, tiles?.height ?? 3));
-});
-
-function resize(): void {
-  remember();
-  if (tiles) {
-    const w = Math.min(6, Math.max(2, Number($<HTMLInputElement>('width').value) || 3));
-    const h = Math.min(6, Math.max(2, Number($<HTMLInputElement>('height').value) || 3));
-    showTiles(solvedTiles(w, h));
-    return;
-  }
-  const width = Math.min(10, Math.max(2, Number($<HTMLInputElement>('width').value) || 4));
-  const height = Math.min(10, Math.max(2, Number($<HTMLInputElement>('height').value) || 5));
-  show({ width, height, pieces: layout.pieces.filter((p) => p.row + p.height <= height && p.col + p.width <= width) });
-}
-$('width').addEventListener('change', resize);
-$('height').addEventListener('change', resize);
+$('width').addEventListener('change', () => resize('width'));
+$('height').addEventListener('change', () => resize('height'));
 $('clear').addEventListener('click', () => {
-  remember();
+  history.remember();
   show({ ...layout, pieces: [] });
 });
 $<HTMLSelectElement>('preset').addEventListener('change', (e) => {
   const value = (e.target as HTMLSelectElement).value;
   if (!value) return;
-  remember();
-  restore(value);
+  history.remember();
+  restore({ code: value, targets: [] });
 });
 $('solve').addEventListener('click', (e) => {
   if ($('solve').getAttribute('aria-disabled') === 'true') e.preventDefault();
 });
 
 document.addEventListener('langchange', (e) => {
-  const lang = (e as CustomEvent<Lang>).detail;
-  board.setLang(lang);
-  message.textContent = problemText();
+  board.setLang((e as CustomEvent<Lang>).detail);
+  drawMarks();
+  message.textContent = lineText();
+  goalMode.refresh();
 });
