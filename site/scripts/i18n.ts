@@ -91,6 +91,7 @@ const STRINGS = {
   embedDocs: { en: 'how to embed', zh: '嵌入说明' },
   solvingInBrowser: { en: 'The server would not solve this one; solving in your browser…', zh: '服务器没有求解这一局，正在你的浏览器中求解…' },
   invalidLayout: { en: 'Invalid layout', zh: '布局无效' },
+  invalidGoal: { en: 'Invalid goal', zh: '目标无效' },
   cancelledNoSolution: { en: 'Cancelled; no solution shown.', zh: '已取消，没有显示解法。' },
   browserSolveFailed: { en: 'This browser could not solve it', zh: '此浏览器无法求解' },
   copyLink: { en: 'Copy link', zh: '复制链接' },
