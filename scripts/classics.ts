@@ -1,7 +1,7 @@
 /**
  * The gallery's classic sliding-block puzzles (data/puzzles/classics.tsv), entered from public descriptions: each with
  * its name, origin, layout code and goal drawing, and the sources'. No minimum is taken from the file: the product
- * computes its own (npm run bench:classics); `published` is what the sources claim, for comparison.
+ * computes its own (scripts/build-classics.ts for the gallery, npm run bench:classics for timings); `published` is what the sources claim, for comparison.
  */
 import { readFileSync } from 'node:fs';
 
@@ -18,7 +18,12 @@ export interface ClassicPuzzle {
 }
 
 export function readClassics(file = new URL('../data/puzzles/classics.tsv', import.meta.url)): ClassicPuzzle[] {
-  const [head, ...lines] = readFileSync(file, 'utf8').trimEnd().split('\n');
+  return parseClassics(readFileSync(file, 'utf8'));
+}
+
+/** The puzzles of the file's text (the site's build imports the file as text: its bundles run from elsewhere). */
+export function parseClassics(text: string): ClassicPuzzle[] {
+  const [head, ...lines] = text.trimEnd().split('\n');
   const columns = head!.split('\t');
   return lines.map((line) => {
     const field = Object.fromEntries(line.split('\t').map((value, i) => [columns[i], value]));

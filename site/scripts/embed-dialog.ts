@@ -1,16 +1,19 @@
 /**
  * The solution page's "Embed this" dialog: the widget snippet, the iframe snippet and the link for the layout shown,
- * rewritten as its options (autoplay, controls, theme) change, with a live preview and a Copy button per snippet.
+ * with its goal when the link has one (a goal drawing, say), rewritten as its options (autoplay, controls, theme)
+ * change, with a live preview and a Copy button per snippet.
  */
-import type { Metric } from '../../solver/index.ts';
+import { escapeXml, type Metric } from '../../solver/index.ts';
 import { copyOnClick } from './copy-button.ts';
+import { puzzlePageHref } from './embed-goal.ts';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
 /** The iframe's default size (the same as oEmbed's): the default content fits it with no scrolling. */
 const EMBED_SIZE = { width: 360, height: 560 };
 
-export function setupEmbedDialog(canonicalCode: string, metric: () => Metric): void {
+/** `goal`: the page's goal as its link gives it (`?goal=`), or null for the default goal. */
+export function setupEmbedDialog(canonicalCode: string, metric: () => Metric, goal: string | null): void {
   const embedSnippets = () => {
     const m = metric();
     const autoplay = $<HTMLInputElement>('opt-autoplay').checked;
@@ -18,15 +21,16 @@ export function setupEmbedDialog(canonicalCode: string, metric: () => Metric): v
     const theme = $<HTMLSelectElement>('opt-theme').value;
     const query = new URLSearchParams();
     if (m !== 'move') query.set('metric', m);
+    if (goal) query.set('goal', goal);
     if (autoplay) query.set('autoplay', '1');
     if (!controls) query.set('controls', '0');
     if (theme !== 'light') query.set('theme', theme);
     const qs = query.toString() ? `?${query}` : '';
-    const page = `${location.origin}/s/${canonicalCode}${m === 'move' ? '' : `?metric=${m}`}`;
+    const page = puzzlePageHref(location.origin, canonicalCode, m, goal);
     const embedUrl = `${location.origin}/embed/${canonicalCode}${qs}`;
-    const attrs = [`layout="${canonicalCode}"`, `metric="${m}"`, autoplay ? 'autoplay' : '', controls ? 'controls' : '', `theme="${theme}"`].filter(Boolean).join(' ');
-    $<HTMLTextAreaElement>('embed-widget').value = `<script type="module" src="${location.origin}/widget.js"></script>\n<huarong-solution ${attrs}><a href="${page}">华容道 solution</a></huarong-solution>`;
-    $<HTMLTextAreaElement>('embed-iframe').value = `<iframe src="${embedUrl}" width="${EMBED_SIZE.width}" height="${EMBED_SIZE.height}" style="border:0;max-width:100%" title="Huarong solution" loading="lazy"></iframe>`;
+    const attrs = [`layout="${canonicalCode}"`, `metric="${m}"`, goal ? `goal="${escapeXml(goal)}"` : '', autoplay ? 'autoplay' : '', controls ? 'controls' : '', `theme="${theme}"`].filter(Boolean).join(' ');
+    $<HTMLTextAreaElement>('embed-widget').value = `<script type="module" src="${location.origin}/widget.js"></script>\n<huarong-solution ${attrs}><a href="${escapeXml(page)}">华容道 solution</a></huarong-solution>`;
+    $<HTMLTextAreaElement>('embed-iframe').value = `<iframe src="${escapeXml(embedUrl)}" width="${EMBED_SIZE.width}" height="${EMBED_SIZE.height}" style="border:0;max-width:100%" title="Huarong solution" loading="lazy"></iframe>`;
     $<HTMLTextAreaElement>('embed-link').value = page;
     const preview = $<HTMLIFrameElement>('embed-preview');
     if (preview.src !== embedUrl) preview.src = embedUrl;

@@ -1,5 +1,6 @@
 /**
- * /embed/<code>?metric=&autoplay=&controls=&theme=&speed=&at=&lang=&autosize= (`start` is an alias of `at`) — the player alone, for iframes.
+ * /embed/<code>?metric=&goal=&autoplay=&controls=&theme=&speed=&at=&lang=&autosize= (`start` is an alias of `at`) — the player alone, for iframes.
+ * `goal` takes the API's forms (`B@3,1`, `0,0@4,2`, a goal drawing): solved toward, drawn as ghost outlines.
  * By default it fits the frame it is given (the board shrinks to the frame's height, the move list collapses when it
  * does not fit); with autosize=1 it takes the height its content needs and tells the parent page by postMessage
  * ({ type: 'huarong:resize', height }), for the snippet documented on /docs/.
@@ -10,6 +11,7 @@ import { countText, downloadText, embedLang, t } from './i18n.ts';
 import { Player } from './player.ts';
 import { problemText } from './problem-text.ts';
 import { solveInBrowser, solveRemote } from './solve-client.ts';
+import { puzzlePageHref, readEmbedGoal } from './embed-goal.ts';
 
 const $ = (id: string) => document.getElementById(id)!;
 const params = new URLSearchParams(location.search);
@@ -30,26 +32,23 @@ async function main(): Promise<void> {
   const fromPath = codeFromPath('/embed/');
   if ('code' in fromPath && fromPath.code === '') return showUsage();
   const parsed = 'code' in fromPath ? parsePuzzleCode(fromPath.code) : null;
-  if (!parsed || !parsed.ok) {
-    $('message').hidden = false;
-    $('message').textContent = `${t('invalidLayout', lang)}: ${parsed ? problemText(parsed.error, lang) : (fromPath as { error: string }).error}`;
-    $('count').textContent = '';
-    $('player').hidden = true;
-    return;
-  }
+  if (!parsed || !parsed.ok) return refuse(`${t('invalidLayout', lang)}: ${parsed ? problemText(parsed.error, lang) : (fromPath as { error: string }).error}`);
   const canonical = parsed.value.canonical;
   const tiles = parsed.value.kind === 'tiles';
-  $('open').setAttribute('href', `/s/${canonical}${metric === 'move' ? '' : `?metric=${metric}`}`);
+  const goal = readEmbedGoal(parsed.value.layout, tiles, params.get('goal'), lang);
+  if ('message' in goal) return refuse(goal.message);
+  $('open').setAttribute('href', puzzlePageHref('', canonical, metric, goal.text));
   const player = new Player($('player'), parsed.value.layout, { exit: !tiles, tiles, lang, controls: flag('controls', true), speed: Number(params.get('speed')) || 1, globalKeys: true, collapsed: !autosize });
+  goal.apply(player);
   const fitting = autosize ? null : frameFitter(player);
-  const remote = await solveRemote(location.origin, canonical, metric);
+  const remote = await solveRemote(location.origin, canonical, metric, goal.spec);
   let result = remote.ok ? remote.result : null;
   if (!remote.ok && remote.failure.kind !== 'bad-input') {
     $('count').textContent = t('solvingInBrowser', lang);
     result = await solveInBrowser(
       canonical,
       metric,
-      null,
+      goal.spec,
       (p) => ($('count').textContent = `${t('solving', lang)} ${p.nodes.toLocaleString('en')}`),
       undefined,
       (loaded, total) => ($('count').textContent = downloadText(loaded, total, lang)),
@@ -67,6 +66,14 @@ async function main(): Promise<void> {
   fitting?.();
   $('player').dataset.ready = 'true';
   if (flag('autoplay', false)) void player.play();
+}
+
+/** Nothing to play: why, in place of the player. */
+function refuse(text: string): void {
+  $('message').hidden = false;
+  $('message').textContent = text;
+  $('count').textContent = '';
+  $('player').hidden = true;
 }
 
 /** /embed/ with no code: how to use it, with an example that works and the documentation's link. */

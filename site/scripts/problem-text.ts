@@ -42,6 +42,11 @@ const ZH: Record<string, Rule[]> = {
   'missing-tile': [[/tile (\S+) is missing/, (m) => `缺少数字 ${m[1]}`]],
   'no-goal': [[/./, () => '没有 B（2×2 大块），也没有指定目标：请说明哪个棋子要到哪一格']],
   'ambiguous-goal': [[/^(\d+) B blocks/, (m) => `有 ${m[1]} 个 B 大块，却没有指定目标：请说明是哪一个要到哪一格`]],
+  'bad-goal': [
+    [/the goal drawing is (\d+) wide × (\d+) tall.*; the board is (\d+) wide × (\d+) tall/, (m) => `目标图有 ${m[1]} 列 ${m[2]} 行，棋盘却是 ${m[3]} 列 ${m[4]} 行`],
+    [/there is no piece (\S+) on the board/, (m) => `棋盘上没有棋子 ${m[1]}`],
+    [/is not of the form LETTER@row,col/, () => '目标的写法应为“字母@行,列”或“行,列@行,列”（例如 B@3,1），或一张目标图'],
+  ],
 };
 
 export function problemText(problem: LayoutProblem, lang: Lang): string {
@@ -52,5 +57,5 @@ export function problemText(problem: LayoutProblem, lang: Lang): string {
   }
   // Messages count rows and columns from 1, as people do; `at` is 0-based.
   const where = problem.at ? `（${at(String(problem.at.row + 1), String(problem.at.col + 1))}）` : '';
-  return `布局代码有误${where}：${problem.message}`;
+  return `${problem.code.endsWith('goal') ? '目标有误' : '布局代码有误'}${where}：${problem.message}`;
 }

@@ -442,7 +442,8 @@ async function main(): Promise<void> {
   $('cancel').classList.add('idle');
   copyOnClick($('copy-link'), () => location.href, { done: 'copied', idle: 'copyLink' });
   setupMovesText({ text: () => formatLine(line(), start.width), read: (text) => readLine(text, start, movesOn), load: (moves) => showOwnLine(moves, moves.length) });
-  setupEmbedDialog(canonicalCode, () => metric);
+  // The snippets carry the link's goal (a drawn goal's puzzle is not the default one).
+  setupEmbedDialog(canonicalCode, () => metric, goal?.spec ? new URL(location.href).searchParams.get('goal') : null);
 
   // Play mode: pick a piece (click, tap or keyboard), then one of its targets, or drag it (play-input.ts).
   const input = new PlayInput({

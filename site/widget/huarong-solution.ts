@@ -1,6 +1,9 @@
 /**
  * <huarong-solution layout="VBBV-VBBV-VHHV-VSSV-S..S" metric="move" autoplay controls theme="light|dark|auto"
- * speed="1" start="0" lang="zh|en"></huarong-solution>
+ * speed="1" start="0" lang="zh|en" goal="B@3,0 | a goal drawing"></huarong-solution>
+ *
+ * `goal` takes the API's forms (a piece and its place, `B@3,1` or `0,0@4,2`, or a goal drawing such as
+ * `...LL-...ML-...MM-.....-.....`): solved toward it, drawn as ghost outlines; one that does not fit says so.
  *
  * One ES module, no framework. Shadow DOM (host styles cannot break it; its styles do not leak). Lazy: nothing is
  * fetched until the element scrolls into view. Calls /solve on the origin this script was loaded from; when that
@@ -9,11 +12,12 @@
  * inside the element (a plain link, say) is the no-JavaScript fallback: the shadow root does not render it.
  */
 import boardCss from '../styles/board.css';
-import { parsePuzzleCode, unitMoves, type Layout, type Metric, type SearchPhase } from '../../solver/index.ts';
+import { parsePuzzleCode, unitMoves, type GoalInput, type Layout, type Metric, type SearchPhase } from '../../solver/index.ts';
 import { Player } from '../scripts/player.ts';
 import { problemText } from '../scripts/problem-text.ts';
 import { countText, downloadText, embedLang, progressText, t, type Lang } from '../scripts/i18n.ts';
 import { crossOriginWorker, solveInBrowser, solveRemote, watchJob, type JobWatch } from '../scripts/solve-client.ts';
+import { puzzlePageHref, readEmbedGoal } from '../scripts/embed-goal.ts';
 
 const ORIGIN = new URL(import.meta.url).origin;
 /** The solver as a module the widget can start in this browser when the edge refuses (built beside widget.js). */
@@ -47,10 +51,12 @@ interface Built {
   metric: Metric;
   tiles: boolean;
   lang: Lang;
+  /** The goal to solve toward (null: the default goal). */
+  goal: GoalInput | null;
 }
 
 class HuarongSolution extends HTMLElement {
-  static observedAttributes = ['layout', 'metric', 'lang', 'theme', 'controls', 'speed'];
+  static observedAttributes = ['layout', 'metric', 'lang', 'theme', 'controls', 'speed', 'goal'];
   private observer: IntersectionObserver | null = null;
   private fetched = false;
   private built: Built | null = null;
@@ -102,26 +108,20 @@ class HuarongSolution extends HTMLElement {
     const lang = embedLang(this.getAttribute('lang'), this.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang);
     frame.lang = lang === 'zh' ? 'zh-CN' : 'en';
     const parsed = parsePuzzleCode(code);
-    if (!parsed.ok) {
-      const msg = document.createElement('div');
-      msg.className = 'message';
-      msg.setAttribute('role', 'alert');
-      msg.textContent = `Huarong: ${t('invalidLayout', lang)} "${code}": ${problemText(parsed.error, lang)}`;
-      frame.append(msg);
-      this.dispatchEvent(new CustomEvent('huarong-error', { detail: { message: parsed.error.message } }));
-      return;
-    }
+    if (!parsed.ok) return this.refuse(frame, `${t('invalidLayout', lang)} "${code}": ${problemText(parsed.error, lang)}`, parsed.error.message);
     const metricAttr = this.getAttribute('metric') as Metric;
     const metric = METRICS.includes(metricAttr) ? metricAttr : 'move';
     const canonical = parsed.value.canonical;
     const tiles = parsed.value.kind === 'tiles';
+    const goal = readEmbedGoal(parsed.value.layout, tiles, this.getAttribute('goal'), lang);
+    if ('message' in goal) return this.refuse(frame, goal.message, goal.reason);
     const title = document.createElement('p');
     title.className = 'title';
     const count = document.createElement('span');
     count.className = 'count';
     count.textContent = t('solving', lang);
     const link = document.createElement('a');
-    link.href = `${ORIGIN}/s/${canonical}${metric === 'move' ? '' : `?metric=${metric}`}`;
+    link.href = puzzlePageHref(ORIGIN, canonical, metric, goal.text);
     link.target = '_blank';
     link.rel = 'noopener';
     link.textContent = '华容道 ↗';
@@ -130,8 +130,19 @@ class HuarongSolution extends HTMLElement {
     frame.append(title);
     const controls = this.getAttribute('controls');
     const player = new Player(frame, parsed.value.layout, { exit: !tiles, tiles, lang, controls: controls !== null && controls !== 'false' && controls !== '0', speed: Number(this.getAttribute('speed')) || 1 });
+    goal.apply(player);
     player.addEventListener('change', (e) => this.dispatchEvent(new CustomEvent('huarong-step', { detail: { position: (e as CustomEvent<number>).detail, length: player.length } })));
-    this.built = { player, count, frame, layout: parsed.value.layout, canonical, metric, tiles, lang };
+    this.built = { player, count, frame, layout: parsed.value.layout, canonical, metric, tiles, lang, goal: goal.spec };
+  }
+
+  /** Says, inside the widget, why there is nothing to play; `reason` goes with the huarong-error event. */
+  private refuse(frame: HTMLElement, text: string, reason: string): void {
+    const msg = document.createElement('div');
+    msg.className = 'message';
+    msg.setAttribute('role', 'alert');
+    msg.textContent = `Huarong: ${text}`;
+    frame.append(msg);
+    this.dispatchEvent(new CustomEvent('huarong-error', { detail: { message: reason } }));
   }
 
   /** Asks /solve (or, when it declines, this browser) and loads the solution into the player. */
@@ -139,11 +150,11 @@ class HuarongSolution extends HTMLElement {
     this.fetched = true;
     const built = this.built;
     if (!built) return;
-    const { player, count, frame, layout, canonical, metric, tiles, lang } = built;
-    const remote = await solveRemote(ORIGIN, canonical, metric);
+    const { player, count, frame, layout, canonical, metric, tiles, lang, goal } = built;
+    const remote = await solveRemote(ORIGIN, canonical, metric, goal);
     // The server goes on with it as a job (202): watched while this browser solves; the first answer wins.
     const watch = !remote.ok && remote.failure.job ? watchJob(remote.failure.job.url, ORIGIN) : null;
-    const here = remote.ok || remote.failure.kind === 'bad-input' ? null : await this.solveHere(frame, canonical, metric, lang, watch);
+    const here = remote.ok || remote.failure.kind === 'bad-input' ? null : await this.solveHere(frame, canonical, metric, goal, lang, watch);
     const result = remote.ok ? remote.result : here && 'result' in here ? here.result : null;
     if (this.built !== built) return; // the attributes changed meanwhile: a newer fetch is on its way
     if (!result) {
@@ -173,7 +184,7 @@ class HuarongSolution extends HTMLElement {
    * The edge would not solve it: solve in this browser, showing progress, with a cancel button. Null when cancelled;
    * what went wrong when the browser could not solve it.
    */
-  private async solveHere(frame: HTMLElement, code: string, metric: Metric, lang: Lang, watch: JobWatch | null) {
+  private async solveHere(frame: HTMLElement, code: string, metric: Metric, goal: GoalInput | null, lang: Lang, watch: JobWatch | null) {
     const status = document.createElement('p');
     status.className = 'loading';
     status.textContent = t('solvingInBrowser', lang);
@@ -189,7 +200,7 @@ class HuarongSolution extends HTMLElement {
     const local = solveInBrowser(
       code,
       metric,
-      null,
+      goal,
       (p) => {
         firstPhase ??= p.phase;
         progress.textContent = progressText(p, metric, lang, firstPhase);

@@ -1,16 +1,23 @@
 /**
- * Embeds in real Chromium: a blog page on another origin (a tiny local server) with the widget script and three
- * widgets, iframes of /embed/ and of /, and the iframe player's options.
+ * Embeds in real Chromium: a blog page on another origin (a tiny local server) with the widget script and its widgets
+ * (among them a puzzle of shaped pieces with a drawn goal, and a goal that does not fit), iframes of /embed/ (one with
+ * a drawn goal) and of /, and the iframe player's options.
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startDevServer, type DevServer } from '../../scripts/dev-server.ts';
 import { closeSuite, launch } from './browser.ts';
+import { polyDistance } from '../helpers/poly-reference.ts';
 
 const HENGDAO = 'VBBV-VBBV-VHHV-VSSV-S..S';
 /** 5×5, 29 moves: more search than the edge's default budget allows (202: a solve job goes on with it). */
 const OVER_EDGE_BUDGET = 'VBBVS-VBBVS-HHSS.-VSHHS-V.SSS';
+/** Ma's Puzzle: two L-trominoes (L, M) to be brought together in the top-right corner (a goal drawing). */
+const MAS = 'IIILL-HHHHL-MHHHH-MMJJJ-..S..';
+const MAS_GOAL = '...LL-...ML-...MM-.....-.....';
+/** Where the drawing puts each goal piece's anchor (its first cell in reading order). */
+const MAS_PLACES = ['L@0,3', 'M@1,3'];
 let server: DevServer;
 let blog: Server;
 let blogUrl: string;
@@ -36,6 +43,10 @@ function blogPage(api: string): string {
 <iframe id="f-home" src="${api}/" width="360" height="300"></iframe>
 <div style="height: 1500px">the end of the post</div>
 <huarong-solution id="w4" layout="${OVER_EDGE_BUDGET}"></huarong-solution>
+<div style="height: 1500px">a puzzle with a goal of its own</div>
+<huarong-solution id="w5" layout="${MAS}" goal="${MAS_GOAL}" controls></huarong-solution>
+<huarong-solution id="w6" layout="${MAS}" goal="...LL-...ML-...MM"></huarong-solution>
+<iframe id="f-goal" src="${api}/embed/${MAS}?goal=${encodeURIComponent(MAS_GOAL)}" width="360" height="560"></iframe>
 </body></html>`;
 }
 
@@ -112,6 +123,70 @@ describe('<huarong-solution> on another site', () => {
     await page.locator('#w3 .message').waitFor();
     expect(await page.locator('#w3 .message').textContent()).toContain('row 4 has 5 cells, expected 4');
     await page.close();
+  });
+});
+
+/** The goal pieces' anchors on a widget's or frame's board, as `letter@row,col`. */
+const goalPieces = (root: Page | ReturnType<Page['frameLocator']>, scope: string) =>
+  root.locator(`${scope} .piece:is([data-letter="L"], [data-letter="M"])`).evaluateAll((els) => els.map((e) => `${(e as HTMLElement).dataset.letter}@${(e as HTMLElement).dataset.row},${(e as HTMLElement).dataset.col}`).sort());
+
+describe('goals in embeds', () => {
+  const expected = polyDistance(MAS, MAS_GOAL, 'move');
+
+  it('the widget solves a puzzle of shaped pieces toward its drawn goal, draws the goal, and plays to it', async () => {
+    const { page } = await openBlog();
+    const bodies: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/solve') && r.method() === 'POST' && r.frame() === page.mainFrame() && bodies.push(r.postData() ?? ''));
+    await page.locator('#w5').scrollIntoViewIfNeeded();
+    await page.waitForFunction((n) => (document.querySelector('#w5') as HTMLElement).dataset.length === String(n), expected, { timeout: 60_000 });
+    expect(bodies.map((b) => JSON.parse(b))).toEqual([{ layout: MAS, metric: 'move', goal: MAS_GOAL }]);
+    expect(await page.locator('#w5 .count').textContent()).toBe(`${expected} moves`);
+    // One ghost per drawn piece, where the drawing puts it; a drawing's goal has no exit.
+    expect(await page.locator('#w5 .goal-ghost').evaluateAll((gs) => gs.map((g) => `${(g as HTMLElement).dataset.row},${(g as HTMLElement).dataset.col}`).sort())).toEqual(['0,3', '1,3']);
+    expect(await page.locator('#w5 .board-exit').count()).toBe(0);
+    expect(await page.getAttribute('#w5 .title a', 'href')).toBe(`${server.url}/s/${MAS}?goal=${MAS_GOAL}`);
+    await page.locator('#w5 .ctl-end').click();
+    expect(await page.locator('#w5 .counter').textContent()).toBe(`${expected} / ${expected}`);
+    expect(await goalPieces(page, '#w5')).toEqual(MAS_PLACES);
+    expect(await page.locator('#w5 .done-badge').textContent()).toContain('Every piece in place');
+    await page.locator('#w5').screenshot({ path: new URL('../artifacts/widget-goal.png', import.meta.url).pathname });
+    // A goal that does not fit the board is explained inside the widget, before anything is fetched.
+    await page.locator('#w6').scrollIntoViewIfNeeded();
+    expect(await page.locator('#w6 .message').textContent()).toBe('Huarong: Invalid goal "...LL-...ML-...MM": the goal drawing is 5 wide × 3 tall; the board is 5 wide × 5 tall');
+    expect(bodies).toHaveLength(1);
+    await page.close();
+  });
+
+  it('the widget solves toward the drawn goal in the visitor\'s browser when the edge refuses it', async () => {
+    const { page } = await openBlog();
+    await page.route('**/solve', (route) => route.fulfill({ status: 503, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: JSON.stringify({ error: { code: 'budget-exceeded', message: 'over budget' } }) }));
+    await page.locator('#w5').scrollIntoViewIfNeeded();
+    await page.waitForFunction((n) => (document.querySelector('#w5') as HTMLElement).dataset.length === String(n), expected, { timeout: 60_000 });
+    expect(await page.locator('#w5 .message').count()).toBe(0);
+    await page.locator('#w5 .ctl-end').click();
+    expect(await goalPieces(page, '#w5')).toEqual(MAS_PLACES);
+    await page.close();
+  });
+
+  it('/embed/?goal= plays the drawn goal too, and links to the puzzle with it', async () => {
+    const { page } = await openBlog();
+    await page.locator('#f-goal').scrollIntoViewIfNeeded();
+    const frame = page.frameLocator('#f-goal');
+    await frame.locator('#player[data-ready="true"]').waitFor({ timeout: 60_000 });
+    expect(await frame.locator('.counter').textContent()).toBe(`0 / ${expected}`);
+    expect(await frame.locator('.goal-ghost').count()).toBe(2);
+    expect(await frame.locator('#open').getAttribute('href')).toBe(`/s/${MAS}?goal=${MAS_GOAL}`);
+    await frame.locator('.ctl-end').click();
+    expect(await goalPieces(frame, '#player')).toEqual(MAS_PLACES);
+    expect(await frame.locator('.done-badge').textContent()).toContain('Every piece in place');
+    await page.close();
+    // A goal that does not fit: said in place of the player.
+    const bad = await browser.newPage();
+    await bad.goto(`${server.url}/embed/${MAS}?goal=Q@0,0&lang=zh`);
+    await bad.locator('#message').waitFor();
+    expect(await bad.textContent('#message')).toBe('目标无效 "Q@0,0"：棋盘上没有棋子 Q');
+    expect(await bad.locator('#player').isHidden()).toBe(true);
+    await bad.close();
   });
 });
 
@@ -237,6 +312,21 @@ describe('framing', () => {
     await page.check('#opt-autoplay');
     expect(await page.inputValue('#embed-iframe')).toContain('autoplay=1');
     await page.frameLocator('#embed-preview').locator('#player[data-ready="true"] .player:not(.skeleton) .board').waitFor();
+    await page.close();
+  });
+
+  it('the embed dialog of a puzzle with a drawn goal carries the goal in every snippet, and its preview plays it', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/s/${MAS}?goal=${MAS_GOAL}&metric=straight`);
+    await page.waitForSelector('#player[data-ready="true"]', { timeout: 60_000 });
+    await page.click('#embed');
+    expect(await page.inputValue('#embed-widget')).toContain(`<huarong-solution layout="${MAS}" metric="straight" goal="${MAS_GOAL}"`);
+    expect(await page.inputValue('#embed-iframe')).toContain(`/embed/${MAS}?metric=straight&amp;goal=${MAS_GOAL}"`);
+    expect(await page.inputValue('#embed-link')).toBe(`${server.url}/s/${MAS}?goal=${MAS_GOAL}&metric=straight`);
+    const preview = page.frameLocator('#embed-preview');
+    await preview.locator('#player[data-ready="true"]').waitFor({ timeout: 60_000 });
+    expect(await preview.locator('.counter').textContent()).toBe(`0 / ${polyDistance(MAS, MAS_GOAL, 'straight')}`);
+    expect(await preview.locator('.goal-ghost').count()).toBe(2);
     await page.close();
   });
 });

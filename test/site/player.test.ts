@@ -424,6 +424,7 @@ describe('language', () => {
       ['/no-such-page', /^找不到页面/],
       ['/s/hello%20world', /^布局无效/],
       ['/hardest/', /^最难的华容道局面/],
+      ['/puzzles/', /^经典滑块谜题/],
     ];
     for (const [path, title] of cases) {
       const page = await browser.newPage({ viewport: DESKTOP, locale: 'zh-CN' });
@@ -468,7 +469,7 @@ describe('language', () => {
 });
 
 describe('layout stability (CLS ≤ 0.05, PerformanceObserver layout-shift)', () => {
-  for (const path of [`/s/${HENGDAO}`, `/embed/${HENGDAO}`, '/', '/s/1234-5678-9ABC-DE.F', '/layouts/<first>/', '/docs/', '/hardest/']) {
+  for (const path of [`/s/${HENGDAO}`, `/embed/${HENGDAO}`, '/', '/s/1234-5678-9ABC-DE.F', '/layouts/<first>/', '/docs/', '/hardest/', '/puzzles/']) {
     for (const [name, viewport, locale] of [['desktop', DESKTOP, 'en-US'], ['phone', PHONE, 'en-US'], ['desktop', DESKTOP, 'zh-CN'], ['phone', PHONE, 'zh-CN']] as const) {
       it(`${path} on a ${name}, ${locale}`, async () => {
         let target = path;
@@ -694,9 +695,12 @@ describe('/docs/', () => {
     expect(await page.textContent('#iframe-snippet')).toContain(`${server.url}/embed/`);
     expect(await page.locator('.snippet-block .copy-code').count()).toBe(samples.length);
     const attributes = await page.locator('#widget-attributes th').allTextContents();
-    expect(attributes.sort()).toEqual(['autoplay', 'controls', 'lang', 'layout', 'metric', 'speed', 'start', 'theme']);
+    expect(attributes.sort()).toEqual(['autoplay', 'controls', 'goal', 'lang', 'layout', 'metric', 'speed', 'start', 'theme']);
+    // A drawn goal's snippets: the widget's attribute and the iframe's parameter.
+    expect(await page.textContent('#goal-widget-snippet')).toContain('goal="...LL-...ML-...MM-.....-....."');
+    expect(await page.textContent('#goal-iframe-snippet')).toContain(`${server.url}/embed/IIILL-HHHHL-MHHHH-MMJJJ-..S..?goal=...LL-...ML-...MM-.....-.....`);
     expect(await page.locator('#widget-events th').allTextContents()).toEqual(['huarong-ready', 'huarong-step', 'huarong-error']);
-    expect(await page.locator('#iframe-parameters th').allTextContents()).toContain('autosize');
+    expect(await page.locator('#iframe-parameters th').allTextContents()).toEqual(expect.arrayContaining(['autosize', 'goal']));
     await page.locator('#docs-demo').scrollIntoViewIfNeeded();
     await page.waitForFunction(() => (document.querySelector('#docs-demo') as HTMLElement).dataset.length === '81', null, { timeout: 60_000 });
     const english = await page.locator('.docs p:visible').first().textContent();

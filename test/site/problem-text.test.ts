@@ -1,6 +1,6 @@
 /** Layout problems in Chinese: every code the codecs produce has its own sentence, with the numbers and the cell. */
 import { describe, expect, it } from 'vitest';
-import { parsePuzzleCode, type LayoutProblem } from '../../solver/index.ts';
+import { LayoutError, parseGoalInput, parseLayoutOrThrow, parsePuzzleCode, resolveGoal, type LayoutProblem } from '../../solver/index.ts';
 import { problemText } from '../../site/scripts/problem-text.ts';
 
 const BAD_CODES = [
@@ -63,5 +63,24 @@ describe('problemText', () => {
   it('keeps the English reason behind a Chinese lead for a problem it has no sentence for', () => {
     const zh = problemText({ code: 'something-new', message: 'a new kind of problem', at: { row: 2, col: 3 } }, 'zh');
     expect(zh).toBe('布局代码有误（第 3 行第 4 列）：a new kind of problem');
+  });
+
+  it('says what is wrong with a goal (the widget\'s goal attribute, /embed/\'s ?goal=) as a goal, not as a layout code', () => {
+    const goalProblem = (code: string, goal: string): LayoutProblem => {
+      try {
+        resolveGoal(parseLayoutOrThrow(code), parseGoalInput(goal));
+      } catch (e) {
+        if (e instanceof LayoutError) return e.problem;
+        throw e;
+      }
+      throw new Error(`${goal} fits ${code}`);
+    };
+    const MAS = 'IIILL-HHHHL-MHHHH-MMJJJ-..S..';
+    expect(problemText(goalProblem(MAS, '...LL-...ML-...MM-.....'), 'zh')).toBe('目标图有 5 列 4 行，棋盘却是 5 列 5 行');
+    expect(problemText(goalProblem(MAS, 'Q@0,0'), 'zh')).toBe('棋盘上没有棋子 Q');
+    expect(problemText(goalProblem(MAS, 'L to the corner'), 'zh')).toMatch(/^目标的写法应为/);
+    // Any other goal problem keeps its English reason behind a goal's lead, with its cell.
+    const other = problemText(goalProblem(MAS, '....L-...LL-...MM-...M.-.....'), 'zh');
+    expect(other).toMatch(/^目标有误（第 \d 行第 \d 列）：goal drawing: /);
   });
 });

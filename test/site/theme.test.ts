@@ -107,7 +107,7 @@ describe('the dark theme and its switch', () => {
       expectAll((await tiles.evaluate(contrastsIn, null)).map((t) => ({ name: t.text, ratio: t.ratio, fore: t.color, back: t.background })));
       await tiles.close();
       const mins: string[] = [`badges ${Math.min(...badges.map((b) => b.ratio)).toFixed(2)}`];
-      for (const path of ['/', '/layouts/', '/docs/', '/hardest/']) {
+      for (const path of ['/', '/layouts/', '/docs/', '/hardest/', '/puzzles/']) {
         const page = await openIn(mode, path);
         await page.waitForLoadState('load');
         expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor), path).toBe(mode.background);

@@ -43,6 +43,17 @@ describe('GET /oembed', () => {
     expect(body.height).toBe(560);
   });
 
+  it('keeps a link\'s goal (a goal drawing) in the iframe, and refuses a goal that does not fit the board', async () => {
+    const MAS = 'IIILL-HHHHL-MHHHH-MMJJJ-..S..';
+    const drawing = '...LL-...ML-...MM-.....-.....';
+    const body = await json(await call(`/oembed?url=${ours(`/s/${MAS}?goal=${drawing}&metric=straight`)}`));
+    expect(body.html).toContain(`src="http://huarong.test/embed/${MAS}?metric=straight&amp;goal=${drawing}"`);
+    const piece = await json(await call(`/oembed?url=${ours(`/embed/${HENGDAO}?goal=${encodeURIComponent('B@3,0')}`)}`));
+    expect(piece.html).toContain(`/embed/${HENGDAO}?goal=B%403%2C0"`);
+    expect((await call(`/oembed?url=${ours(`/s/${MAS}?goal=...LL-...ML`)}`)).status).toBe(404);
+    expect((await call(`/oembed?url=${ours(`/s/${HENGDAO}?goal=Q@0,0`)}`)).status).toBe(404);
+  });
+
   it('404 for URLs that are not ours or not a valid layout; 501 for xml', async () => {
     expect((await call(`/oembed?url=${encodeURIComponent(`https://elsewhere.example/s/${HENGDAO}`)}`)).status).toBe(404);
     expect((await call(`/oembed?url=${ours('/s/VBBV-XX')}`)).status).toBe(404);

@@ -3,7 +3,7 @@
  * (/oembed), which hands WordPress-style consumers an <iframe> to /embed/<code>.
  */
 import { Hono } from 'hono';
-import { PREVIEW_HEIGHT, PREVIEW_WIDTH, escapeXml, parsePuzzleCode, type Layout } from '../../solver/index.ts';
+import { LayoutError, PREVIEW_HEIGHT, PREVIEW_WIDTH, escapeXml, parseGoalInput, parsePuzzleCode, resolveGoal, type Layout } from '../../solver/index.ts';
 import type { AppEnv } from '../env.ts';
 import { errorResponse } from '../errors.ts';
 import { nameOf } from '../named.ts';
@@ -80,11 +80,16 @@ embedRoutes.get('/oembed', async (c) => {
   if (width < MIN_EMBED_WIDTH || height < MIN_EMBED_HEIGHT) {
     return errorResponse(c, 404, { code: 'too-small', message: `the player needs at least ${MIN_EMBED_WIDTH}×${MIN_EMBED_HEIGHT} pixels; maxwidth/maxheight allow ${width}×${height}` });
   }
-  const { layout, code, kind, metric } = found;
+  const { layout, code, kind, metric, goal } = found;
   // A named layout is known by its name (横刀立马); any other by its code.
   const named = kind === 'klotski' ? await nameOf(c.env, layout) : null;
   const title = named?.name ?? `${kind === 'tiles' ? '数字华容道' : '华容道'} ${code}`;
-  const src = `${origin}/embed/${code}${metric ? `?metric=${encodeURIComponent(metric)}` : ''}`;
+  // The iframe plays the puzzle the link names: its metric and its goal (a goal drawing, say) go with it.
+  const query = new URLSearchParams();
+  if (metric) query.set('metric', metric);
+  if (goal) query.set('goal', goal);
+  const qs = query.toString();
+  const src = `${origin}/embed/${code}${qs ? `?${qs}` : ''}`;
   return c.json({
     version: '1.0',
     type: 'rich',
@@ -102,7 +107,8 @@ embedRoutes.get('/oembed', async (c) => {
   }, 200, { 'Cache-Control': linkCaching(c.env, c.req.url, 'public, max-age=86400') });
 });
 
-function layoutOfOurUrl(text: string, hosts: string[]): { layout: Layout; code: string; kind: 'klotski' | 'tiles'; metric?: string } | null {
+/** The puzzle a link of this site names: its layout, metric and (华容道 boards) goal; null for a foreign or invalid link. */
+function layoutOfOurUrl(text: string, hosts: string[]): { layout: Layout; code: string; kind: 'klotski' | 'tiles'; metric?: string; goal?: string } | null {
   let url: URL;
   try {
     url = new URL(text);
@@ -121,7 +127,20 @@ function layoutOfOurUrl(text: string, hosts: string[]): { layout: Layout; code: 
   const parsed = parsePuzzleCode(code);
   if (!parsed.ok) return null;
   const metric = url.searchParams.get('metric') ?? undefined;
-  return { layout: parsed.value.layout, code: parsed.value.canonical, kind: parsed.value.kind, metric: metric && ['straight', 'step'].includes(metric) ? metric : undefined };
+  const goal = parsed.value.kind === 'klotski' ? url.searchParams.get('goal')?.trim() || undefined : undefined;
+  if (goal && !goalFits(parsed.value.layout, goal)) return null;
+  return { layout: parsed.value.layout, code: parsed.value.canonical, kind: parsed.value.kind, metric: metric && ['straight', 'step'].includes(metric) ? metric : undefined, goal };
+}
+
+/** Whether a goal in the API's forms (`B@3,1`, a goal drawing) reads against the board. */
+function goalFits(layout: Layout, goal: string): boolean {
+  try {
+    resolveGoal(layout, parseGoalInput(goal));
+    return true;
+  } catch (e) {
+    if (e instanceof LayoutError) return false;
+    throw e;
+  }
 }
 
 function positive(text: string | undefined): number | undefined {

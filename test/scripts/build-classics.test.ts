@@ -1,0 +1,81 @@
+/**
+ * The gallery's answers script (scripts/build-classics.ts): every classic puzzle in every metric, each solve within its
+ * budget; what it cannot finish is recorded as open with a proven bound, never as a number; --if-missing computes
+ * again only when the puzzles, the budget or the solver changed.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { METRICS } from '../../solver/index.ts';
+import { loadEngineFromDisk } from '../../solver/node/bitboard-engine.ts';
+import { answerPuzzle, answersFingerprint, type ClassicAnswers } from '../../scripts/classic-answers.ts';
+import { readClassics } from '../../scripts/classics.ts';
+import { polyDistance } from '../helpers/poly-reference.ts';
+
+const node = process.execPath;
+const script = new URL('../../scripts/build-classics.ts', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'classics-answers-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const puzzles = readClassics();
+const byId = (id: string) => puzzles.find((p) => p.id === id)!;
+
+describe('the classic puzzles\' answers', () => {
+  it('a solve that cannot finish within its budget is open, with the bound it proved, and no length', async () => {
+    await loadEngineFromDisk();
+    // Lodzianka: no search finishes it in 50 ms (not within 20 s today).
+    const answers = answerPuzzle(byId('gnome-lodzianka'), 50);
+    for (const metric of METRICS) {
+      const a = answers.answers[metric];
+      expect(a.status, metric).toBe('budget-exceeded');
+      expect(a.length, metric).toBeNull();
+      expect(a.lowerBound, metric).toBeGreaterThan(0);
+      expect(a.ms, metric).toBeLessThan(2000);
+    }
+  });
+
+  it('a small puzzle\'s answers are its minima in every metric (against the independent breadth-first search)', () => {
+    const puzzle = byId('hughes-puzzle');
+    const answers = answerPuzzle(puzzle, 3000);
+    for (const metric of METRICS) {
+      expect(answers.answers[metric], metric).toMatchObject({ status: 'solved', optimal: true, length: polyDistance(puzzle.code, puzzle.goal, metric) });
+    }
+  });
+
+  it('the fingerprint changes with the budget, a puzzle\'s goal and the solver', () => {
+    const base = answersFingerprint(puzzles, 3000);
+    expect(answersFingerprint(puzzles, 3000)).toBe(base);
+    expect(answersFingerprint(puzzles, 2000)).not.toBe(base);
+    const moved = puzzles.map((p) => (p.id === 'moving-day' ? { ...p, goal: '..A-..C' } : p));
+    expect(answersFingerprint(moved, 3000)).not.toBe(base);
+    expect(answersFingerprint(puzzles, 3000, new URL('../../solver/draw/', import.meta.url))).not.toBe(base);
+  });
+
+  it('the script answers every puzzle in every metric, prints the whole cost, and --if-missing keeps a current file', () => {
+    const out = join(dir, 'answers.json');
+    const printed = execFileSync(node, [script, '--budget-ms', '100', '--out', out], { encoding: 'utf8' });
+    const file = JSON.parse(readFileSync(out, 'utf8')) as ClassicAnswers;
+    expect(file.budgetMs).toBe(100);
+    expect(file.fingerprint).toBe(answersFingerprint(puzzles, 100));
+    expect(file.puzzles.map((p) => p.id)).toEqual(puzzles.map((p) => p.id));
+    for (const p of file.puzzles) {
+      for (const metric of METRICS) {
+        const a = p.answers[metric];
+        if (a.status === 'solved') expect(a.length, `${p.id} ${metric}`).toBeGreaterThan(0);
+        else expect(a, `${p.id} ${metric}`).toMatchObject({ status: 'budget-exceeded', length: null });
+      }
+    }
+    expect(file.puzzles.find((p) => p.id === 'moving-day')!.answers.move.length).toBe(polyDistance(byId('moving-day').code, byId('moving-day').goal, 'move'));
+    expect(printed).toMatch(new RegExp(`classic puzzles: ${puzzles.length} × 3 metrics = ${puzzles.length * 3} solves in [\\d.]+ s`));
+    expect(file.totalMs).toBeGreaterThan(0);
+
+    const again = execFileSync(node, [script, '--if-missing', '--budget-ms', '100', '--out', out], { encoding: 'utf8' });
+    expect(again).toContain('present and current');
+    // Another budget is another file's worth of answers.
+    const other = execFileSync(node, [script, '--if-missing', '--budget-ms', '50', '--out', out], { encoding: 'utf8' });
+    expect(other).toMatch(/solves in/);
+    expect((JSON.parse(readFileSync(out, 'utf8')) as ClassicAnswers).budgetMs).toBe(50);
+  });
+});
