@@ -8,6 +8,7 @@
  */
 import { analyze, parseLayoutOrThrow, solve, type Metric } from '../solver/index.ts';
 import { loadEngineFromDisk } from '../solver/node/bitboard-engine.ts';
+import { spawnSync } from 'node:child_process';
 import { readClassics } from '../scripts/classics.ts';
 import { writeSection } from './results.ts';
 import { fmt, median } from './stats.ts';
@@ -35,16 +36,16 @@ for (const puzzle of readClassics()) {
 
 /**
  * Breadth-first search over a board's reachable space (up to 2 M positions: `analyze`, every layer, no goal to stop
- * at): positions per second, median of three runs.
+ * at), storing masks or ranks: positions per second, median of three runs.
  */
-function bfsRate(code: string, goal: string | null): { positions: number; perSecond: number; complete: boolean } {
+function bfsRate(code: string, goal: string | null, storeRanks: boolean): { positions: number; perSecond: number; complete: boolean } {
   const layout = parseLayoutOrThrow(code);
   const rates: number[] = [];
   let positions = 0;
   let complete = false;
   for (let i = 0; i < 3; i++) {
     const started = performance.now();
-    const result = analyze(layout, { goal: goal ? { drawing: goal } : null, maxStates: 2_000_000, maxMs: 60_000 });
+    const result = analyze(layout, { goal: goal ? { drawing: goal } : null, maxStates: 2_000_000, maxMs: 60_000, storeRanks });
     positions = result.total;
     complete = result.complete;
     rates.push(positions / ((performance.now() - started) / 1000));
@@ -52,8 +53,9 @@ function bfsRate(code: string, goal: string | null): { positions: number; perSec
   return { positions, perSecond: median(rates), complete };
 }
 const rateRow = (name: string, code: string, goal: string | null) => {
-  const rate = bfsRate(code, goal);
-  const row = `| ${name} | ${rate.positions.toLocaleString('en-US')}${rate.complete ? '' : ' (first 2 M)'} | ${fmt(rate.perSecond / 1e6)} M |`;
+  const masks = bfsRate(code, goal, false);
+  const ranks = bfsRate(code, goal, true);
+  const row = `| ${name} | ${masks.positions.toLocaleString('en-US')}${masks.complete ? '' : ' (first 2 M)'} | ${fmt(masks.perSecond / 1e6)} M | ${fmt(ranks.perSecond / 1e6)} M |`;
   console.log(row);
   return row;
 };
@@ -65,6 +67,25 @@ for (const id of ['mas-puzzle', 'layton-diabolical-box', 'layton-sliding-pipes',
   const puzzle = readClassics().find((p) => p.id === id)!;
   rateRows.push(rateRow(`${puzzle.name} (${parseLayoutOrThrow(puzzle.code).holes ? 'outline, ' : ''}pieces of other shapes or letters of their own)`, puzzle.code, puzzle.goal));
 }
+
+/**
+ * Conway's Century with ten pieces named (four soldiers, three vertical and two horizontal pieces, each its own letter)
+ * turned upside down: eight goal pieces besides the 2×2 and the horizontal piece. Solved by the CLI as a user runs it
+ * (default options, a fresh process each time): wall time and the process's peak memory, median of three.
+ */
+const NUMBERED = { code: 'FBBG-ABBC-AD.C-ID.J-KKHH', goal: 'HHKK-J.DI-C.DA-CBBA-GBBF' };
+const cliRuns = Array.from({ length: 3 }, () => {
+  const started = performance.now();
+  const out = spawnSync(process.execPath, ['--import', new URL('./peak-memory.ts', import.meta.url).pathname, new URL('../solver/cli.ts', import.meta.url).pathname, NUMBERED.code, '--goal', NUMBERED.goal, '--json'], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const ms = performance.now() - started;
+  const result = JSON.parse(out.stdout) as { length: number | null; stats: { algorithm: string; nodes: number } };
+  const peak = Number(/peak-memory (\d+)/.exec(out.stderr)?.[1] ?? NaN);
+  console.log(`numbered Century: ${result.length} moves, ${fmt(ms)} ms, ${fmt(peak / 1024)} MB`);
+  return { ms, peak, result };
+});
+const cliMedian = [...cliRuns].sort((a, b) => a.ms - b.ms)[1]!;
+const numberedSpace = analyze(parseLayoutOrThrow(NUMBERED.code), { goal: { drawing: NUMBERED.goal }, maxStates: 40_000_000, maxMs: 120_000, storeRanks: true });
+const toGoal = numberedSpace.layers.slice(0, cliMedian.result.length! + 1).reduce((a, b) => a + b, 0);
 
 const body = [
   '## Classic sliding-block puzzles (npm run bench:classics)',
@@ -79,9 +100,11 @@ const body = [
   '',
   'Breadth-first search on the WebAssembly engine over each board\'s reachable space (the first 2 M positions where it is larger; median of three runs): positions per second, all in the same run (bar for pieces of other shapes and outlines: ≥ 3 M positions/s).',
   '',
-  '| board | positions | positions/s |',
-  '|---|---|---|',
+  '| board | positions | positions/s, masks stored | positions/s, ranks stored |',
+  '|---|---|---|---|',
   ...rateRows,
+  '',
+  `Eight goal pieces (bar: a breadth-first space of about 30 M positions up to the goal, solved in the CLI within 10 s and 1 GB): Conway's Century with every piece but the 2×2 named (\`${NUMBERED.code}\`, goal \`${NUMBERED.goal}\`), ${toGoal.toLocaleString('en-US')} positions within ${cliMedian.result.length} moves of the start (${numberedSpace.total.toLocaleString('en-US')} in its whole space${numberedSpace.complete ? '' : ', cut short'}). \`npm run solve\` with default options, a fresh process each run: **${fmt(cliMedian.ms / 1000)} s** (median of ${cliRuns.map((r) => fmt(r.ms / 1000)).join(', ')} s), peak memory **${fmt(cliMedian.peak / 1024)} MB**, ${cliMedian.result.length} moves (${cliMedian.result.stats.algorithm}, ${cliMedian.result.stats.nodes.toLocaleString('en-US')} positions expanded).`,
   '',
 ].join('\n');
 writeSection(new URL('./RESULTS.md', import.meta.url).pathname, '## Classic sliding-block puzzles', body);

@@ -26,10 +26,10 @@ import { loadEngineFromDisk } from './node/bitboard-engine.ts';
 const WARM_UP = 3;
 /**
  * Default memory for breadth-first search and A* in the CLI (a Worker keeps solve.ts's BFS_MEMORY_BYTES), as solve.ts
- * counts it (stored positions); the engine's index and A*'s open list bring the process to about three times that:
- * ≈ 1 GB (measured: 400 → 1.23 GB).
+ * counts it (stored positions). Large searches take room for every position allowed up front (wasm/engine.ts), so the
+ * process stays under 1 GB: measured 0.42 GB for A* at 300 MB, 0.45 GB for breadth-first search storing 24 M ranks.
  */
-const CLI_MEMORY_MB = 300;
+const CLI_MEMORY_MB = 700;
 
 const USAGE = `usage: npm run --silent solve -- '<layout code>' [options]
 
@@ -50,8 +50,9 @@ const USAGE = `usage: npm run --silent solve -- '<layout code>' [options]
   --max-work N         stop after N units of work (≈ 10 ns of CPU each; tracks CPU on every board size)
   --budget edge        exactly the Worker's default budget (the edge's 10 ms of CPU), to check a layout against it
   --max-ms N           stop after N milliseconds (default 60000)
-  --memory-mb N        positions breadth-first search and A* may store, in MB, before going on with IDA* (default 300:
-                       the process then stays near 1 GB)
+  --memory-mb N        positions breadth-first search and A* may store, in MB, before going on with IDA* (default 700:
+                       the process then stays under 1 GB; A* takes 64 MB of it where breadth-first search storing
+                       positions as ranks, about 20 bytes each, can follow)
 
 exit codes: 0 solved, 1 unsolvable, 2 bad input, 3 budget exceeded`;
 

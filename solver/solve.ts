@@ -2,7 +2,7 @@
  * The one entry point: folds symmetry, picks a strategy, runs it within the budget, and maps the solution back to
  * the caller's orientation and pieces.
  */
-import { explore, positionWords } from './klotski/search/explore.ts';
+import { explore, positionWords, RANK_POSITION_BYTES, rankStorable } from './klotski/search/explore.ts';
 import { BudgetClock, type Budget } from './shared/budget.ts';
 import { encodeCommonCode } from './klotski/model/commoncode.ts';
 import { formatLayout, parseLayoutOrThrow } from './klotski/model/codec.ts';
@@ -141,25 +141,38 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
     // Best-first by default: it stores the positions breadth-first search would, less those the bound rules out, and on
     // the engine takes a median two thirds of breadth-first search's time on the bench's custom boards (npm run bench).
     const costs = algorithm === 'bfs' ? null : pieceCosts(puzzle, metric);
-    const maxStates = options.maxStates ?? stateLimit(positionWords(puzzle), costs !== null, options.memoryBytes);
-    clock.phase = costs ? 'astar' : 'bfs';
-    const run = explore(puzzle, grid, { metric, fold: true, stopAtGoal: true, clock, maxStates, expectedStates: estimate, costs });
-    nodes = run.nodes;
-    const engine = run.current ? ('webassembly' as const) : ('typescript' as const);
-    const stats = { algorithm: run.bestFirst ? ('astar' as const) : ('bfs' as const), nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.table.bytes, estimate, engine };
-    if (run.status === 'solved') {
-      const moves = run.movesTo(run.goalIndex);
-      return { ...base, status: 'solved', solvable: true, optimal: true, length: moves.length, moves, stats };
+    const byRank = rankStorable(puzzle, grid);
+    const memoryBytes = options.memoryBytes ?? BFS_MEMORY_BYTES;
+    const rankLimit = options.maxStates ?? Math.floor(memoryBytes / RANK_POSITION_BYTES);
+    // A* that breadth-first search storing ranks may follow takes no more memory than the edge gives it: past that,
+    // the ranks hold several times the positions in the same room.
+    const followed = costs !== null && byRank && algorithm === 'auto';
+    const maskLimit = options.maxStates ?? stateLimit(positionWords(puzzle), costs !== null, followed ? Math.min(memoryBytes, BFS_MEMORY_BYTES) : memoryBytes);
+    // Breadth-first search stores ranks where the space is expected to outgrow masks (the estimate is rough).
+    const attempts: Attempt[] = costs === null ? [{ costs, storeRanks: byRank && estimate > maskLimit }] : [{ costs, storeRanks: false }];
+    // A* that fills memory: breadth-first search storing ranks holds several times as many positions.
+    if (followed) attempts.push({ costs: null, storeRanks: true });
+    for (const attempt of attempts) {
+      const maxStates = attempt.storeRanks ? rankLimit : maskLimit;
+      clock.phase = attempt.costs ? 'astar' : 'bfs';
+      const run = explore(puzzle, grid, { metric, fold: !attempt.storeRanks, stopAtGoal: true, clock, maxStates, expectedStates: estimate, costs: attempt.costs, storeRanks: attempt.storeRanks });
+      nodes += run.nodes;
+      const engine = run.current ? ('webassembly' as const) : ('typescript' as const);
+      const stats = { algorithm: run.bestFirst ? ('astar' as const) : ('bfs' as const), nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.table.bytes, estimate, engine };
+      if (run.status === 'solved') {
+        const moves = run.movesTo(run.goalIndex);
+        return { ...base, status: 'solved', solvable: true, optimal: true, length: moves.length, moves, stats };
+      }
+      if (run.status === 'exhausted') {
+        return { ...base, ...unsolvable(run.table.size), stats };
+      }
+      const tableFull = run.table.size >= maxStates;
+      if (!(tableFull && algorithm === 'auto')) {
+        return { ...base, ...overBudget(Math.max(run.lowerBound, clock.provenBound)), stats };
+      }
+      // The space outgrew memory: carry on with the next attempt, or IDA*, which needs only its fixed table.
+      clock.nodesBefore = nodes;
     }
-    if (run.status === 'exhausted') {
-      return { ...base, ...unsolvable(run.table.size), stats };
-    }
-    const tableFull = run.table.size >= maxStates;
-    if (!(tableFull && algorithm === 'auto')) {
-      return { ...base, ...overBudget(run.lowerBound), stats };
-    }
-    // The space outgrew memory: carry on with IDA*, which needs only its fixed table.
-    clock.nodesBefore = nodes;
   }
   clock.phase = 'ida';
   const onEngine = idaOnEngine(puzzle, grid, metric, clock, options.ttBytes ?? DEFAULT_TT_BYTES, estimate * 2);
@@ -179,6 +192,12 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
 /** IDA* on the WebAssembly engine (boards of up to 128 cells, once loaded), or null. */
 function idaOnEngine(puzzle: Puzzle, grid: Uint8Array, metric: Metric, clock: BudgetClock, ttBytes: number, wantedEntries: number) {
   return bitboardEngineLoaded() ? engineIda(puzzle, grid, pieceCosts(puzzle, metric), metric, clock, ttBytes, wantedEntries) : null;
+}
+
+/** A search that stores positions: best-first given costs, else breadth-first, storing ranks or masks. */
+interface Attempt {
+  costs: Int16Array | null;
+  storeRanks: boolean;
 }
 
 function unsolvable(explored: number) {

@@ -1,5 +1,5 @@
 /** The old solvers' "enumerate every layer" mode: the whole space reachable from a layout, by distance. */
-import { explore } from './explore.ts';
+import { explore, positionWords } from './explore.ts';
 import { BudgetClock, type Budget } from '../../shared/budget.ts';
 import { formatLayout } from '../model/codec.ts';
 import type { GoalInput } from '../model/goal.ts';
@@ -22,13 +22,24 @@ export interface Analysis {
   stats: { nodes: number; ms: number; bytes: number };
 }
 
-export function analyze(layout: Layout, options: Budget & { metric?: Metric; goal?: GoalInput | null; maxStates?: number } = {}): Analysis {
+export interface AnalyzeOptions extends Budget {
+  metric?: Metric;
+  goal?: GoalInput | null;
+  maxStates?: number;
+  /** Store positions as ranks (explore.ts `storeRanks`); by default where masks would pass half a gigabyte. */
+  storeRanks?: boolean;
+}
+
+export function analyze(layout: Layout, options: AnalyzeOptions = {}): Analysis {
   const metric = options.metric ?? 'move';
   const goal = resolveGoal(layout, options.goal);
   const { puzzle, grid } = compilePuzzle(layout, goal);
   const clock = new BudgetClock(options);
   // Positions are counted as they are, not folded with their mirror images.
-  const run = explore(puzzle, grid, { metric, fold: false, stopAtGoal: false, clock, maxStates: options.maxStates ?? 20_000_000 });
+  const maxStates = options.maxStates ?? 20_000_000;
+  // Where masks for every position allowed would pass half a gigabyte, positions are stored as ranks (explore.ts).
+  const storeRanks = options.storeRanks ?? maxStates * positionWords(puzzle) * 4 > 512 * 1024 * 1024;
+  const run = explore(puzzle, grid, { metric, fold: false, stopAtGoal: false, clock, maxStates, storeRanks });
   const starts = run.layerStarts;
   const layers = starts.slice(1).map((end, d) => end - starts[d]!);
   const last = run.table.size - 1;

@@ -24,6 +24,12 @@ export interface ExploreOptions {
    * has expanded the whole space all the same.
    */
   costs?: Int16Array | null;
+  /**
+   * Breadth-first search on the engine, not folded: store each position as its 64-bit rank where the board's ranks fit
+   * one (`rankStorable`), about RANK_POSITION_BYTES a position where masks take 8 bytes a class and more. Slower per
+   * position on some boards (a rank is read back into masks to expand it): for spaces that masks would not fit.
+   */
+  storeRanks?: boolean;
 }
 
 export interface Exploration {
@@ -46,6 +52,11 @@ export interface Exploration {
    * seen instead of folding it): rebuilding a solution compares them unfolded.
    */
   storedAsFound?: boolean;
+  /**
+   * Positions stored as their ranks (the engine's search by rank): the class masks (top-left cells, lo/hi pairs) of
+   * state `index`, where the table's keys hold only its rank.
+   */
+  masksOf?: (index: number) => Int32Array;
   /**
    * The WebAssembly engine's searches: whether `table` can still be read. It is a view of the engine's memory, which
    * its next search overwrites.

@@ -11,6 +11,7 @@ import { engineClasses } from '../wasm/geometry.ts';
 import { bitboardEngineLoaded, ENGINE_WORDS, engineExplore, engineExploreMultiword, MAX_ENGINE_CELLS } from '../wasm/engine.ts';
 import { MAX_WIDE_CELLS, toWideBitboard } from '../wasm/board64.ts';
 import { toMultiwordBitboard } from '../wasm/board128.ts';
+import { rankLayout } from '../wasm/rank-set.ts';
 import type { Exploration, ExploreOptions } from './exploration.ts';
 import { exploreGrid, pathKeys } from './part-grid.ts';
 
@@ -32,6 +33,19 @@ export function positionWords(puzzle: Puzzle): number {
   const K = engineClasses(puzzle);
   if (!bitboardEngineLoaded() || puzzle.cells > MAX_ENGINE_CELLS) return puzzle.words;
   return puzzle.cells <= MAX_WIDE_CELLS ? 2 * K + 4 : (K + 1) * ENGINE_WORDS + 2;
+}
+
+/**
+ * Memory per position of a search that stores ranks (`storeRanks`): the rank, its parent and its move tag, and a share
+ * of the set of the newest layers' ranks (16 bytes a slot at half load, over up to three layers of the space).
+ */
+export const RANK_POSITION_BYTES = 20;
+
+/** Whether a breadth-first search of this puzzle can store its positions as ranks (`storeRanks`) on the engine. */
+export function rankStorable(puzzle: Puzzle, startGrid: Uint8Array): boolean {
+  if (!bitboardEngineLoaded()) return false;
+  const board = toWideBitboard(puzzle, startGrid);
+  return !!board && rankLayout(board.cells, board.start, board.classes, board.filler, board.emptyCells)?.kind === 'stored';
 }
 
 export function explore(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreOptions): Explored {
@@ -64,7 +78,8 @@ function engineExplored(puzzle: Puzzle, startGrid: Uint8Array, options: ExploreO
   };
   const gridOf = (index: number, out: Uint8Array) => {
     readable();
-    maskGrid(puzzle, classes, wordsPerMask, run.table.keys, index * run.table.words, out);
+    if (run.masksOf) maskGrid(puzzle, classes, 2, new Uint32Array(run.masksOf(index).buffer), 0, out);
+    else maskGrid(puzzle, classes, wordsPerMask, run.table.keys, index * run.table.words, out);
   };
   const movesTo = (index: number): Move[] => {
     const board = new SearchBoard(puzzle);

@@ -13,7 +13,7 @@ import type { BudgetClock } from '../../shared/budget.ts';
 import type { Metric } from '../../shared/metric.ts';
 import { layersAlternate, type Exploration, type ExploreOptions } from '../search/exploration.ts';
 import { metricCode, STEP, stepKeys } from '../search/move-tags.ts';
-import { rankLayout } from './rank-set.ts';
+import { rankLayout, unrankPosition } from './rank-set.ts';
 import { StateTable } from '../search/state-table.ts';
 import { storedFormWide, toWideBitboard, wideWords, type WideBitboard } from './board64.ts';
 import { boardHeader, boardHeader128, engineWork128, engineWork64, putter, shapeKinds, type Put } from './headers.ts';
@@ -162,11 +162,14 @@ export function engineExplore(board: WideBitboard, options: ExploreOptions): Exp
   const K = board.classes;
   const { cells, offsets, offsetStart } = board;
   const costs = classCosts(options, cells);
-  const ranks = costs ? null : rankLayout(cells, board.start, K, board.filler, board.emptyCells);
-  const words = wideWords(board);
+  // Ranks stored in place of masks carry no mirror image: folding keeps the masks.
+  const layout = costs ? null : rankLayout(cells, board.start, K, board.filler, board.emptyCells);
+  const ranks = layout && (layout.kind === 'bitmap' || (!fold && options.storeRanks)) ? layout : null;
+  const byRank = ranks?.kind === 'stored';
+  const words = byRank ? 2 : wideWords(board);
   const { nodeWork, successorWork, insertWork } = engineWork64(board);
   const limit = Math.min(options.maxStates, options.clock.entriesWithin(successorWork + insertWork), 2 ** 31 - 1);
-  const start = new Uint32Array(words);
+  const start = new Uint32Array(wideWords(board));
   storedFormWide(board, board.start, fold && !ranks, start);
   const code = metricCode(metric);
   const commuteKeys = code === STEP && !costs ? stepKeys(board.width, cells, K, offsets, offsetStart) : null;
@@ -178,15 +181,18 @@ export function engineExplore(board: WideBitboard, options: ExploreOptions): Exp
   putTargets(wasm, put, board.targets);
   const { kinds, quads } = shapeKinds(board);
   const searchFields = [
-    fold ? 1 : 0, board.goalCell, options.stopAtGoal ? 1 : 0, ranks ? 1 : 0, nodeWork, successorWork, insertWork, limit,
+    fold ? 1 : 0, board.goalCell, options.stopAtGoal ? 1 : 0, ranks ? (byRank ? 2 : 1) : 0, nodeWork, successorWork, insertWork, limit,
     indexBits(limit), initialCapacity(options, limit),
     layersAlternate(metric, fold, board) ? 1 : 0, commuteKeys ? put(commuteKeys) : 0, put(kinds), put(quads),
-    ranks ? put(ranks.strides) : 0, ranks ? put(ranks.binomial) : 0, ranks ? ranks.maxK + 1 : 0, ranks ? ranks.emptyStride : 0,
-    ranks ? ranks.bitmapWords : 0, put(start), costs ? put(costs) : 0,
+    ranks ? put(new Int32Array(ranks.strides64.buffer)) : 0, ranks ? put(new Int32Array(ranks.binomial64.buffer)) : 0, ranks ? ranks.maxK + 1 : 0,
+    ranks ? ranks.emptyStride : 0, ranks ? ranks.bitmapWords : 0, put(start), costs ? put(costs) : 0, board.emptyCells,
   ];
   const header = put(Int32Array.from([...boardFields, ...searchFields]));
   const run = runSearch(wasm, options.clock, words, () => wasm.search(header, options.clock.work));
-  return ranks ? { ...run, storedAsFound: true } : run;
+  if (!ranks) return run;
+  const keys = run.table.keys;
+  const masksOf = (index: number) => unrankPosition(ranks, board, BigInt(keys[2 * index]!) | (BigInt(keys[2 * index + 1]!) << 32n));
+  return { ...run, storedAsFound: true, ...(byRank ? { masksOf } : {}) };
 }
 
 /**
@@ -241,8 +247,16 @@ function indexBits(limit: number): number {
   return Math.max(16, 32 - Math.clz32(Math.min(limit, 1 << 30) + 1));
 }
 
-/** The table's first capacity, as the TypeScript searches size it. */
+/**
+ * Searches allowed this many positions or more (the CLI's, not the edge's) take room for all of them at once: the
+ * process's memory grows only as it is written, where a table that doubled would leave its old copies written and
+ * behind (the engine's allocator frees nothing), near twice the memory at the end.
+ */
+const BIG_SEARCH = 1 << 20;
+
+/** The table's first capacity: as the TypeScript searches size it, or every position allowed for large searches. */
 function initialCapacity(options: ExploreOptions, limit: number): number {
+  if (limit >= BIG_SEARCH) return limit;
   return Math.min(options.expectedStates ?? 1024, 1 << 10, limit);
 }
 

@@ -51,6 +51,11 @@ export function readBoard(at: usize): usize {
   return at + 88;
 }
 
+/** The class whose cells are what the others and the empty cells leave (geometry.ts `fillerClass`), or -1. */
+@inline export function fillerClass(): i32 {
+  return filler;
+}
+
 /** The board's cells (all but those off an irregular outline). */
 @inline export function boardCells(): u64 {
   return allCells;

@@ -6,6 +6,7 @@
 import { openF } from './open-list';
 import { BUDGET_EXCEEDED, EXHAUSTED, goalFound, lastLayerStart, layersBegun, pushLayer, SOLVED, spent, stop, WORK_CHECK } from './result';
 import { forgetBefore, size } from './state-table';
+import { keepRanksFrom, noRankIndex } from './rank-index';
 
 let nodeWork: f64 = 0;
 let successorWork: f64 = 0;
@@ -27,6 +28,7 @@ let nextCheck: f64 = 0;
  */
 export function beginLoop(startWork: f64, perNode: f64, perSuccessor: f64, perInsert: f64, layersAlternate: bool, byCost: bool): void {
   bestFirst = byCost;
+  noRankIndex();
   nodeWork = perNode;
   successorWork = perSuccessor;
   insertWork = perInsert;
@@ -48,6 +50,7 @@ export function beginLoop(startWork: f64, perNode: f64, perSuccessor: f64, perIn
   if (idx == layerEnd && !bestFirst) {
     // Successors of this layer lie in the layers before and after it (and in its own, unless layers alternate).
     forgetBefore(lastLayerStart(), alternating ? idx : size);
+    keepRanksFrom(lastLayerStart());
     pushLayer(idx);
     layerEnd = size;
   }

@@ -15,11 +15,12 @@ import {
 import { reserve } from './memory';
 import { targetCount, targetsMet64 } from './targets';
 import { knownFromParent, moveTag, taggedCell, taggedOrigin } from './move-tags';
-import { classStride, emptyStride, markRank, rankOfCells, rankOfPosition, useRanks } from './rank-set';
+import { classStride, emptyStride, markRank, rankOfCells, rankOfPosition, unrankInto, useRanks } from './rank-set';
+import { newRankIndex, peekRank, rankSeen } from './rank-index';
 import { beginLoop, expand, finish, halt } from './loop';
 import { newOpenList, openAdd, openF, openG, openImprove, openPop } from './open-list';
 import { beginResult, BUDGET_EXCEEDED, foundSolved, proveBound, pushLayer, SOLVED, takeGoal } from './result';
-import { append, dropIndex, insertAt, parents, probe, recordAt, size, tags, newTable } from './state-table';
+import { append, appendRank, dropIndex, insertAt, parents, probe, recordAt, size, tags, newTable } from './state-table';
 
 @inline function maskAt(at: usize, c: i32): u64 {
   return load<u64>(at + ((<usize>c) << 3));
@@ -49,7 +50,9 @@ export function search(header: usize, startWork: f64): void {
   const fold = load<i32>(at) != 0;
   const goalCell = load<i32>(at, 4);
   const stopAtGoal = load<i32>(at, 8) != 0;
+  // Ranked: 1, a bitmap of the ranks seen; 2, positions stored as their ranks, found again in rank-index.ts.
   const ranked = load<i32>(at, 12) != 0;
+  const byRank = load<i32>(at, 12) == 2;
   const nodeWork = <f64>load<i32>(at, 16);
   const successorWork = <f64>load<i32>(at, 20);
   const insertWork = <f64>load<i32>(at, 24);
@@ -68,15 +71,16 @@ export function search(header: usize, startWork: f64): void {
 
   const cur = reserve(K << 3);
   const mir = reserve(K << 3);
-  const classRanks = reserve(K << 2);
-  if (ranked) useRanks(<usize>load<u32>(at, 56), <usize>load<u32>(at, 60), load<i32>(at, 64), load<i32>(at, 68), load<i32>(at, 72));
-  newTable(K, 8, limit, indexBits, initialCapacity);
+  const classRanks = reserve(K << 3);
+  if (ranked) useRanks(<usize>load<u32>(at, 56), <usize>load<u32>(at, 60), load<i32>(at, 64), load<i32>(at, 68), load<i32>(at, 72), load<i32>(at, 84), start);
+  newTable(K, 8, limit, indexBits, initialCapacity, byRank);
   beginResult(startWork);
 
   const startEmpty = maskAt(start, K);
   const startHash = load<i32>(start + ((<usize>K + 1) << 3));
-  insertAt(probe(startHash, start), start, 0, maskAt(start, 0), startEmpty, startHash, load<i32>(start + ((<usize>K + 1) << 3) + 4), -1, 0);
-  if (ranked) {
+  if (byRank) appendRank(rankOfPosition(start, K, startEmpty), -1, 0);
+  else insertAt(probe(startHash, start), start, 0, maskAt(start, 0), startEmpty, startHash, load<i32>(start + ((<usize>K + 1) << 3) + 4), -1, 0);
+  if (ranked && !byRank) {
     dropIndex();
     markRank(rankOfPosition(start, K, startEmpty));
     if (fold) markRank(rankOfPosition(mir, K, mirrorPosition(start, startEmpty, mir)));
@@ -93,6 +97,13 @@ export function search(header: usize, startWork: f64): void {
     }
   }
   beginLoop(startWork, nodeWork, successorWork, insertWork, alternating, bestFirst);
+  if (byRank) {
+    // At most every piece to every cell: room for any position's successors.
+    pending = reserve(cells * cells * <i32>PENDING_BYTES);
+    pendingCount = 0;
+    newRankIndex();
+    rankSeen(rankOfPosition(start, K, startEmpty));
+  }
   if (bestFirst) {
     newOpenList(initialCapacity);
     openAdd(0, 0, startCost(start, costs));
@@ -114,10 +125,16 @@ export function search(header: usize, startWork: f64): void {
     }
     successors = 0;
     const rec = recordAt(idx);
-    memory.copy(cur, rec, (<usize>K) << 3);
-    const empty = maskAt(rec, K);
-    const hash = load<i32>(rec + ((<usize>K + 1) << 3));
-    const mirrorHash = load<i32>(rec + ((<usize>K + 1) << 3) + 4);
+    let empty: u64;
+    let hash = 0;
+    let mirrorHash = 0;
+    if (byRank) empty = unrankInto(load<i64>(rec), cur, cells, classRanks);
+    else {
+      memory.copy(cur, rec, (<usize>K) << 3);
+      empty = maskAt(rec, K);
+      hash = load<i32>(rec + ((<usize>K + 1) << 3));
+      mirrorHash = load<i32>(rec + ((<usize>K + 1) << 3) + 4);
+    }
     const solvedHere = drawn ? targetsMet64(cur, -1, 0) : (maskAt(cur, 0) & goalBit) != 0;
     // Best-first: a goal queued rather than taken at once is taken when it comes up.
     if (bestFirst && solvedHere) {
@@ -142,16 +159,17 @@ export function search(header: usize, startWork: f64): void {
     }
     let mirrorEmpty: u64 = 0;
     let mirrorReady = false;
-    let emptyRank = 0;
-    let baseRank = 0;
-    if (ranked) {
+    let emptyRank: i64 = 0;
+    let baseRank: i64 = 0;
+    if (byRank) baseRank = load<i64>(rec);
+    else if (ranked) {
       emptyRank = rankOfCells(empty);
-      baseRank = emptyRank * emptyStride;
+      baseRank = emptyRank * <i64>emptyStride;
       for (let c = 0; c < K; c++) {
         const s = classStride(c);
         if (s == 0) continue;
         const r = rankOfCells(maskAt(cur, c));
-        store<i32>(classRanks + ((<usize>c) << 2), r);
+        store<i64>(classRanks + ((<usize>c) << 3), r);
         baseRank += r * s;
       }
     }
@@ -198,9 +216,19 @@ export function search(header: usize, startWork: f64): void {
           if (ranked) {
             // The successor's rank: its empty cells' and its class's change; a seen rank is a known position.
             const nextEmpty = empty ^ coverP ^ coverQ;
-            let rank = baseRank + (rankOfCells(nextEmpty) - emptyRank) * emptyStride;
+            let rank = emptyStride != 0 ? baseRank + (rankOfCells(nextEmpty) - emptyRank) * <i64>emptyStride : baseRank;
             const s = classStride(c);
-            if (s != 0) rank += (rankOfCells(maskAt(cur, c) ^ moved) - load<i32>(classRanks + ((<usize>c) << 2))) * s;
+            if (s != 0) rank += (rankOfCells(maskAt(cur, c) ^ moved) - load<i64>(classRanks + ((<usize>c) << 3))) * s;
+            if (byRank) {
+              // Probed after every successor of this position is ranked (`takePending`).
+              const at = pending + (<usize>pendingCount) * PENDING_BYTES;
+              store<i64>(at, rank);
+              store<u64>(at, moved, 8);
+              store<i32>(at, c, 16);
+              store<i32>(at, moveTag(q, p), 20);
+              pendingCount++;
+              continue;
+            }
             if (markRank(rank)) continue;
             if (fold) {
               // Its mirror image is the same position: marked seen, never stored.
@@ -273,8 +301,49 @@ export function search(header: usize, startWork: f64): void {
         }
       }
     }
+    if (pendingCount > 0) {
+      const why = takePending(idx, cur, drawn, goalBit, solvedHere, stopAtGoal);
+      if (why >= 0) {
+        halt(why);
+        return;
+      }
+    }
   }
   finish();
+}
+
+/** A successor waiting for its probe: rank, moved cells, class, move tag. */
+const PENDING_BYTES: usize = 24;
+let pending: usize = 0;
+let pendingCount = 0;
+/** Where the read-ahead's loads go, so that they are not optimised away. */
+let warmSink: i64 = 0;
+
+/**
+ * Probes and stores the successors of state `idx` (class masks at `cur`) that a search storing ranks has queued. Their
+ * slots are read first in a short loop of independent loads, whose cache misses overlap, where probes one by one wait
+ * for each. Returns a status to halt with, or -1.
+ */
+function takePending(idx: i32, cur: usize, drawn: bool, goalBit: u64, solvedHere: bool, stopAtGoal: bool): i32 {
+  const n = pendingCount;
+  pendingCount = 0;
+  let sink: i64 = 0;
+  for (let i = 0; i < n; i++) sink ^= peekRank(load<i64>(pending + (<usize>i) * PENDING_BYTES));
+  warmSink ^= sink;
+  for (let i = 0; i < n; i++) {
+    const at = pending + (<usize>i) * PENDING_BYTES;
+    const rank = load<i64>(at);
+    if (rankSeen(rank)) continue;
+    const added = appendRank(rank, idx, load<i32>(at, 20));
+    if (added == -2) return BUDGET_EXCEEDED;
+    const c = load<i32>(at, 16);
+    const moved = load<u64>(at, 8);
+    if (drawn ? targetsMet64(cur, c, moved) : c == 0 ? ((maskAt(cur, 0) ^ moved) & goalBit) != 0 : solvedHere) {
+      foundSolved(added);
+      if (stopAtGoal) return SOLVED;
+    }
+  }
+  return -1;
 }
 
 @inline function costOf(costs: usize, c: i32, p: i32): i32 {

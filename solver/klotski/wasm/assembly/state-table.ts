@@ -28,12 +28,18 @@ let gapEnd: i32 = 0;
 /** `first` plus the gap's length: the index holds `size - indexBase` states. */
 let indexBase: i32 = 0;
 let indexed: bool = true;
+/** Records of the rank alone (a search by rank-index.ts): no empty cells, no hashes, no index. */
+let lean: bool = false;
 
-/** A new, empty table of records with `classes` masks of `bytesPerMask` (8 or 16); `limit` caps the number of states. */
-export function newTable(classes: i32, bytesPerMask: i32, stateLimit: i32, bits: i32, initialCapacity: i32): void {
-  keyWords = classes * (bytesPerMask >> 3);
-  hashAt = (<usize>classes + 1) * <usize>bytesPerMask;
-  stride = hashAt + 8;
+/**
+ * A new, empty table of records with `classes` masks of `bytesPerMask` (8 or 16); `limit` caps the number of states.
+ * `rankOnly`: each record is one 64-bit rank (rank-set.ts), unindexed (see `lean`).
+ */
+export function newTable(classes: i32, bytesPerMask: i32, stateLimit: i32, bits: i32, initialCapacity: i32, rankOnly: bool = false): void {
+  lean = rankOnly;
+  keyWords = rankOnly ? 1 : classes * (bytesPerMask >> 3);
+  hashAt = rankOnly ? 8 : (<usize>classes + 1) * <usize>bytesPerMask;
+  stride = rankOnly ? 8 : hashAt + 8;
   limit = stateLimit;
   indexBits = bits;
   capacity = max(16, initialCapacity);
@@ -46,8 +52,8 @@ export function newTable(classes: i32, bytesPerMask: i32, stateLimit: i32, bits:
   gapStart = 0;
   gapEnd = 0;
   indexBase = 0;
-  indexed = true;
-  reindex(0, nextPow2(capacity * 2));
+  indexed = !rankOnly;
+  if (!rankOnly) reindex(0, nextPow2(capacity * 2));
 }
 
 @inline export function recordAt(idx: i32): usize {
@@ -85,6 +91,17 @@ function reindex(from: i32, count: i32): void {
   mask = m;
   first = from;
   indexBase = base;
+}
+
+/** Stores a rank as the next record (a table made `rankOnly`); returns its index, or -2 when the table is full. */
+@inline export function appendRank(rank: i64, parent: i32, tag: i32): i32 {
+  if (size >= limit) return -2;
+  const idx = size++;
+  if (idx >= capacity) grow();
+  store<i64>(recordAt(idx), rank);
+  store<i32>(parents + ((<usize>idx) << 2), parent);
+  store<u16>(tags + ((<usize>idx) << 1), <u16>tag);
+  return idx;
 }
 
 /** Stops indexing: the search keeps its own visited set (rank-set.ts) and stores with `append`. */
@@ -161,8 +178,10 @@ function grow(): void {
   const rec = recordAt(idx);
   // Word by word: a few words, where memory.copy is a call out of the module.
   for (let w: usize = 0; w < <usize>keyWords; w++) store<u64>(rec + (w << 3), load<u64>(src + (w << 3)));
-  store<i32>(rec + hashAt, hash);
-  store<i32>(rec + hashAt + 4, mirrorHash);
+  if (!lean) {
+    store<i32>(rec + hashAt, hash);
+    store<i32>(rec + hashAt + 4, mirrorHash);
+  }
   store<i32>(parents + ((<usize>idx) << 2), parent);
   store<u16>(tags + ((<usize>idx) << 1), <u16>tag);
   return idx;
