@@ -9,6 +9,7 @@
 import { analyze, parseLayoutOrThrow, solve, type Metric } from '../solver/index.ts';
 import { loadEngineFromDisk } from '../solver/node/bitboard-engine.ts';
 import { spawnSync } from 'node:child_process';
+import { CLI_MEMORY_BYTES } from '../solver/node/cli-memory.ts';
 import { readClassics } from '../scripts/classics.ts';
 import { writeSection } from './results.ts';
 import { fmt, median } from './stats.ts';
@@ -24,7 +25,7 @@ for (const puzzle of readClassics()) {
   const cells: string[] = [];
   for (const metric of METRICS) {
     const started = performance.now();
-    const result = solve(layout, { metric, goal: { drawing: puzzle.goal }, maxMs: LIMIT_MS });
+    const result = solve(layout, { metric, goal: { drawing: puzzle.goal }, maxMs: LIMIT_MS, memoryBytes: CLI_MEMORY_BYTES });
     const ms = performance.now() - started;
     if (metric === 'move' && result.status === 'solved') moveTimes.push(ms);
     const answer = result.status === 'solved' ? String(result.length) : result.status === 'unsolvable' ? 'no solution' : `> ${result.lowerBound} (gave up)`;

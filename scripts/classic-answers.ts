@@ -5,6 +5,7 @@
  * puzzle, whose own page searches longer. Written by scripts/build-classics.ts, read by the site's build.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { CLI_MEMORY_BYTES } from '../solver/node/cli-memory.ts';
 import { createHash } from 'node:crypto';
 import { METRICS, parseLayoutOrThrow, solve, type Metric } from '../solver/index.ts';
 import type { ClassicPuzzle } from './classics.ts';
@@ -53,7 +54,7 @@ export function answerPuzzle(puzzle: Pick<ClassicPuzzle, 'id' | 'code' | 'goal'>
   const answers = {} as Record<Metric, MetricAnswer>;
   for (const metric of METRICS) {
     const started = performance.now();
-    const result = solve(layout, { metric, goal: { drawing: puzzle.goal }, maxMs: budgetMs });
+    const result = solve(layout, { metric, goal: { drawing: puzzle.goal }, maxMs: budgetMs, memoryBytes: CLI_MEMORY_BYTES });
     const ms = Math.round((performance.now() - started) * 10) / 10;
     answers[metric] = {
       status: result.status,

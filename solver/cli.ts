@@ -20,16 +20,12 @@ import { solveTiles, type TilesResult } from './tiles/solve.ts';
 import type { Move } from './klotski/model/moves.ts';
 import { loadDatabases } from './node/pdb-files.ts';
 import { fileTables } from './node/tablebase-files.ts';
+import { CLI_MEMORY_MB } from './node/cli-memory.ts';
 import { loadEngineFromDisk } from './node/bitboard-engine.ts';
 
 /** Solves before a timed --repeat series: a fresh process runs its first few solves in V8's slower tiers. */
 const WARM_UP = 3;
-/**
- * Default memory for breadth-first search and A* in the CLI (a Worker keeps solve.ts's BFS_MEMORY_BYTES), as solve.ts
- * counts it (stored positions). Large searches take room for every position allowed up front (wasm/engine.ts), so the
- * process stays under 1 GB: measured 0.42 GB for A* at 300 MB, 0.45 GB for breadth-first search storing 24 M ranks.
- */
-const CLI_MEMORY_MB = 700;
+
 
 const USAGE = `usage: npm run --silent solve -- '<layout code>' [options]
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyze, parseLayoutOrThrow, resolveGoal, type Metric } from '../../../../solver/index.ts';
+import { analyze, parseLayoutOrThrow, resolveGoal, solve, type Metric } from '../../../../solver/index.ts';
 import { loadEngineFromDisk } from '../../../../solver/node/bitboard-engine.ts';
 import { compilePuzzle } from '../../../../solver/klotski/model/puzzle.ts';
 import { explore, rankStorable } from '../../../../solver/klotski/search/explore.ts';
@@ -79,4 +79,19 @@ describe('positions stored as ranks', () => {
     }
   });
 
+
+  it('takes over when A* fills its memory, before IDA*, and answers optimally (auto)', () => {
+    // Ma's Puzzle: in 300 KB A* fills its masks (about 2,000 positions) and the ranks hold enough of the space; in
+    // 100 KB the ranks fill too and IDA* answers.
+    const code = 'IIILL-HHHHL-MHHHH-MMJJJ-..S..';
+    const goal = '...LL-...ML-...MM-.....-.....';
+    for (const [kb, algorithm] of [[300, 'bfs'], [100, 'ida']] as const) {
+      for (const metric of METRICS) {
+        const result = solve(parseLayoutOrThrow(code), { metric, goal: { drawing: goal }, memoryBytes: kb * 1024 });
+        expect(result.stats.algorithm, `${kb} KB, ${metric}`).toBe(algorithm);
+        expect(result.length, metric).toBe(polyDistance(code, goal, metric));
+        expect(polySolved(polyReplay(code, metric, result.moves), goal), metric).toBe(true);
+      }
+    }
+  });
 });
