@@ -36,8 +36,8 @@ export function positionWords(puzzle: Puzzle): number {
 }
 
 /**
- * Memory per position of a search that stores ranks (`storeRanks`): the rank, its parent and its move tag, and a share
- * of the set of the newest layers' ranks (16 bytes a slot at half load, over up to three layers of the space).
+ * Memory per position of a search that stores ranks (`storeRanks`): the rank, its parent and its move tag (14 bytes),
+ * and the room of the set of the newest three layers' ranks (6: wasm/engine.ts `rankIndexSlots`).
  */
 export const RANK_POSITION_BYTES = 20;
 

@@ -186,6 +186,7 @@ export function engineExplore(board: WideBitboard, options: ExploreOptions): Exp
     layersAlternate(metric, fold, board) ? 1 : 0, commuteKeys ? put(commuteKeys) : 0, put(kinds), put(quads),
     ranks ? put(new Int32Array(ranks.strides64.buffer)) : 0, ranks ? put(new Int32Array(ranks.binomial64.buffer)) : 0, ranks ? ranks.maxK + 1 : 0,
     ranks ? ranks.emptyStride : 0, ranks ? ranks.bitmapWords : 0, put(start), costs ? put(costs) : 0, board.emptyCells,
+    byRank ? rankIndexSlots(limit) : 0,
   ];
   const header = put(Int32Array.from([...boardFields, ...searchFields]));
   const run = runSearch(wasm, options.clock, words, () => wasm.search(header, options.clock.work));
@@ -253,6 +254,17 @@ function indexBits(limit: number): number {
  * behind (the engine's allocator frees nothing), near twice the memory at the end.
  */
 const BIG_SEARCH = 1 << 20;
+
+/**
+ * Most slots of the set of the newest layers' ranks (assembly/rank-index.ts) in a search storing up to `limit` ranks:
+ * the power of two within 6 bytes a position (explore.ts RANK_POSITION_BYTES counts 14 for the record and these 6). At
+ * most 0.7 full, it holds the newest three layers while they are at most about a quarter of the positions allowed;
+ * past that the search stops as with a full table (wide spaces: Lodzianka's layers grow by half each move). The room
+ * is taken up front but written only as the set grows into it.
+ */
+function rankIndexSlots(limit: number): number {
+  return 2 ** Math.max(12, Math.floor(Math.log2(Math.max(1, (limit * 6) / 8))));
+}
 
 /** The table's first capacity: as the TypeScript searches size it, or every position allowed for large searches. */
 function initialCapacity(options: ExploreOptions, limit: number): number {

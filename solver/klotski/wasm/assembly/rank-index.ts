@@ -13,6 +13,10 @@ let slots: usize = 0;
 let slotCapacity: i32 = 0;
 let mask: i32 = 0;
 let held: i32 = 0;
+/** Most slots the set may take (its room is taken once, up front: memory is written only as the set grows into it). */
+let maxSlots: i32 = 0;
+/** Set when the set would need more than `maxSlots`: the search stops as with a full table. */
+let full = false;
 /** The first record the set holds; -1 while the search keeps no rank index. */
 let from: i32 = -1;
 
@@ -21,12 +25,23 @@ let from: i32 = -1;
   return <i32>((<u64>rank * 0x9e3779b97f4a7c15) >>> 32) & mask;
 }
 
-/** Starts an empty set (for a search that stores ranks). */
-export function newRankIndex(): void {
+/**
+ * Starts an empty set (for a search that stores ranks) of at most `slotLimit` slots, a power of two: with the records,
+ * what bounds the search's memory (engine.ts sizes it a third of the records').
+ */
+export function newRankIndex(slotLimit: i32): void {
+  maxSlots = max(1 << 12, slotLimit);
   // The memory was reset for this search: a set kept from the last one is gone.
-  slotCapacity = 0;
+  slots = reserve(maxSlots << 3);
+  slotCapacity = maxSlots;
+  full = false;
   from = 0;
   rebuild(0, 1 << 12);
+}
+
+/** Whether the set outgrew its room (the search stops: budget exceeded). */
+export function rankIndexFull(): bool {
+  return full;
 }
 
 /** No rank index: `keepRanksFrom` does nothing (the other searches). */
@@ -38,9 +53,10 @@ export function noRankIndex(): void {
 function rebuild(start: i32, count: i32): void {
   while ((size - start) * 2 >= count) count *= 2;
   if (count > slotCapacity) {
-    // The bump allocator frees nothing: a larger set takes new room, a smaller one reuses this.
-    slots = reserve(count << 3);
-    slotCapacity = count;
+    full = true;
+    count = slotCapacity;
+    // Kept usable (the search stops at its next check): at most 0.7 full, the newest records only.
+    start = max(start, size - (count / 10) * 7);
   }
   memory.fill(slots, 0, (<usize>count) << 3);
   mask = count - 1;
@@ -68,7 +84,11 @@ export function keepRanksFrom(start: i32): void {
  * as the next record at once), so a set that must grow is rebuilt from the records before the rank goes in.
  */
 @inline export function rankSeen(rank: i64): bool {
-  if ((held + 1) * 10 > (mask + 1) * 7) rebuild(from, (mask + 1) * 2);
+  if ((held + 1) * 10 > (mask + 1) * 7) {
+    rebuild(from, (mask + 1) * 2);
+    // Out of room: what follows is not searched (the search stops), so no rank is added.
+    if (full) return true;
+  }
   const key = rank + 1;
   let slot = home(rank);
   for (let v = load<i64>(slots + ((<usize>slot) << 3)); v != 0; v = load<i64>(slots + ((<usize>(slot = (slot + 1) & mask)) << 3))) {

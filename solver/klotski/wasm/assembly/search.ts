@@ -16,7 +16,7 @@ import { reserve } from './memory';
 import { targetCount, targetsMet64 } from './targets';
 import { knownFromParent, moveTag, taggedCell, taggedOrigin } from './move-tags';
 import { classStride, emptyStride, markRank, rankOfCells, rankOfPosition, unrankInto, useRanks } from './rank-set';
-import { newRankIndex, peekRank, rankSeen } from './rank-index';
+import { newRankIndex, peekRank, rankIndexFull, rankSeen } from './rank-index';
 import { beginLoop, expand, finish, halt } from './loop';
 import { newOpenList, openAdd, openF, openG, openImprove, openPop } from './open-list';
 import { beginResult, BUDGET_EXCEEDED, foundSolved, proveBound, pushLayer, SOLVED, takeGoal } from './result';
@@ -101,7 +101,7 @@ export function search(header: usize, startWork: f64): void {
     // At most every piece to every cell: room for any position's successors.
     pending = reserve(cells * cells * <i32>PENDING_BYTES);
     pendingCount = 0;
-    newRankIndex();
+    newRankIndex(load<i32>(at, 88));
     rankSeen(rankOfPosition(start, K, startEmpty));
   }
   if (bestFirst) {
@@ -327,13 +327,17 @@ let warmSink: i64 = 0;
 function takePending(idx: i32, cur: usize, drawn: bool, goalBit: u64, solvedHere: bool, stopAtGoal: bool): i32 {
   const n = pendingCount;
   pendingCount = 0;
+  if (rankIndexFull()) return BUDGET_EXCEEDED;
   let sink: i64 = 0;
   for (let i = 0; i < n; i++) sink ^= peekRank(load<i64>(pending + (<usize>i) * PENDING_BYTES));
   warmSink ^= sink;
   for (let i = 0; i < n; i++) {
     const at = pending + (<usize>i) * PENDING_BYTES;
     const rank = load<i64>(at);
-    if (rankSeen(rank)) continue;
+    if (rankSeen(rank)) {
+      if (rankIndexFull()) return BUDGET_EXCEEDED;
+      continue;
+    }
     const added = appendRank(rank, idx, load<i32>(at, 20));
     if (added == -2) return BUDGET_EXCEEDED;
     const c = load<i32>(at, 16);

@@ -73,8 +73,13 @@ describe('positions stored as ranks', () => {
     ];
     for (const [code, goal, maxStates] of cases) {
       for (const metric of METRICS) {
-        const layers = (storeRanks: boolean) => analyze(parseLayoutOrThrow(code), { goal: { drawing: goal }, metric, maxStates, storeRanks }).layers;
-        expect(layers(true), `${code} (${metric})`).toEqual(layers(false));
+        const run = (storeRanks: boolean) => analyze(parseLayoutOrThrow(code), { goal: { drawing: goal }, metric, maxStates, storeRanks });
+        const ranks = run(true);
+        const masks = run(false);
+        // Cut short, the ranks' set of the newest layers may fill before the records (a layer past a quarter of the
+        // positions allowed): every layer before the last one reached is the same.
+        if (ranks.complete) expect(ranks.layers, `${code} (${metric})`).toEqual(masks.layers);
+        else expect(ranks.layers.slice(0, -1), `${code} (${metric})`).toEqual(masks.layers.slice(0, ranks.layers.length - 1));
       }
     }
   });
