@@ -53,7 +53,9 @@ export function newTable(classes: i32, bytesPerMask: i32, stateLimit: i32, bits:
   gapEnd = 0;
   indexBase = 0;
   indexed = !rankOnly;
-  if (!rankOnly) reindex(0, nextPow2(capacity * 2));
+  // The index starts small even where the records take room for every position up front (engine.ts BIG_SEARCH):
+  // clearing an index for all of them would write hundreds of megabytes before the first probe.
+  if (!rankOnly) reindex(0, nextPow2(min(capacity, 1 << 10) * 2));
 }
 
 @inline export function recordAt(idx: i32): usize {
