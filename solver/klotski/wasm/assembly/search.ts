@@ -101,8 +101,8 @@ export function search(header: usize, startWork: f64): void {
     // At most every piece to every cell: room for any position's successors.
     pending = reserve(cells * cells * <i32>PENDING_BYTES);
     pendingCount = 0;
+    // The set starts with the records so far: the start's rank.
     newRankIndex(load<i32>(at, 88));
-    rankSeen(rankOfPosition(start, K, startEmpty));
   }
   if (bestFirst) {
     newOpenList(initialCapacity);
@@ -210,8 +210,6 @@ export function search(header: usize, startWork: f64): void {
           if (commuteKeys != 0 && load<i32>(commuteKeys + ((<usize>(c * cells + p)) << 2)) < stepKey && (stepCells & (coverP | coverQ)) == 0) continue;
           successors++;
           const moved = bit(p) | bit(q);
-          const h = hash ^ zobrist(c, p) ^ zobrist(c, q);
-          const hm = mirrorHash ^ zobristMirror(c, p) ^ zobristMirror(c, q);
           let added: i32;
           if (ranked) {
             // The successor's rank: its empty cells' and its class's change; a seen rank is a known position.
@@ -244,8 +242,12 @@ export function search(header: usize, startWork: f64): void {
               markRank(rankOfPosition(mir, K, mirrorEmpty ^ cover(c, mp) ^ cover(c, mq)));
               store<u64>(mc, load<u64>(mc) ^ flip);
             }
+            const h = hash ^ zobrist(c, p) ^ zobrist(c, q);
+            const hm = mirrorHash ^ zobristMirror(c, p) ^ zobristMirror(c, q);
             added = append(cur, c, maskAt(cur, c) ^ moved, nextEmpty, h, hm, idx, moveTag(q, p));
           } else {
+            const h = hash ^ zobrist(c, p) ^ zobrist(c, q);
+            const hm = mirrorHash ^ zobristMirror(c, p) ^ zobristMirror(c, q);
             // The mirror image's cells are worked out only when it may be the key.
             let mp = 0;
             let mq = 0;
