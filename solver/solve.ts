@@ -15,6 +15,7 @@ import { canonicalize } from './klotski/model/canonical.ts';
 import { stepsFromPairs, type Cell, type Move } from './klotski/model/moves.ts';
 import { compilePuzzle, estimateStates, type Puzzle } from './klotski/model/puzzle.ts';
 import { METRICS, type Metric } from './shared/metric.ts';
+import type { Proof, StopReason } from './shared/outcome.ts';
 import { DEFAULT_TT_BYTES } from './shared/transposition.ts';
 import { bitboardEngineLoaded } from './klotski/wasm/engine.ts';
 import { engineIda } from './klotski/wasm/engine-ida.ts';
@@ -65,8 +66,12 @@ export interface SolveResult {
   length: number | null;
   /** With budget-exceeded: every solution is at least this long. */
   lowerBound?: number;
+  /** With budget-exceeded: what stopped the search (memory, time, work, …; shared/outcome.ts). */
+  stoppedBy?: StopReason;
   /** With unsolvable: how many positions were explored to prove it. */
   explored?: number;
+  /** With unsolvable: how it was proven (the whole reachable space explored, or the classic tablebase). */
+  proof?: Proof;
   moves: Move[];
   /**
    * `work`: budget units spent (see Budget.maxWork). With `table`, `nodes` counts table values read and `ttBytes` is
@@ -129,7 +134,7 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
     const answer = tableAnswer(layout, goal, metric, options.tablebase);
     if ('status' in answer) {
       const stats = { ...answer.stats, ms: round(clock.elapsed()), work: clock.work };
-      if (answer.status === 'unsolvable') return { ...base, status: 'unsolvable', solvable: false, optimal: true, length: null, moves: [], stats };
+      if (answer.status === 'unsolvable') return { ...base, status: 'unsolvable', solvable: false, optimal: true, length: null, proof: { by: 'table' }, moves: [], stats };
       return { ...base, status: 'solved', solvable: true, optimal: true, length: answer.moves.length, moves: answer.moves, stats };
     }
     if (algorithm === 'table') fail('table-unavailable', answer.reason);
@@ -168,7 +173,7 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
       }
       const tableFull = run.table.size >= maxStates;
       if (!(tableFull && algorithm === 'auto')) {
-        return { ...base, ...overBudget(Math.max(run.lowerBound, clock.provenBound)), stats };
+        return { ...base, ...overBudget(Math.max(run.lowerBound, clock.provenBound), clock.stopReason(run.nodes, 'memory')), stats };
       }
       // The space outgrew memory: carry on with the next attempt, or IDA*, which needs only its fixed table.
       clock.nodesBefore = nodes;
@@ -186,7 +191,7 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
   }
   if (run.status === 'unsolvable') return { ...base, ...unsolvable(run.nodes), stats };
   // IDA* starts its bounds again from the first estimate: what best-first proved before it may be more.
-  return { ...base, ...overBudget(Math.max(run.lowerBound, clock.provenBound)), stats };
+  return { ...base, ...overBudget(Math.max(run.lowerBound, clock.provenBound), clock.stopReason(run.nodes, 'depth')), stats };
 }
 
 /** IDA* on the WebAssembly engine (boards of up to 128 cells, once loaded), or null. */
@@ -201,11 +206,11 @@ interface Attempt {
 }
 
 function unsolvable(explored: number) {
-  return { status: 'unsolvable' as const, solvable: false, optimal: true, length: null, explored, moves: [] };
+  return { status: 'unsolvable' as const, solvable: false, optimal: true, length: null, explored, proof: { by: 'space' as const, positions: explored }, moves: [] };
 }
 
-function overBudget(lowerBound: number) {
-  return { status: 'budget-exceeded' as const, solvable: null, optimal: false, length: null, lowerBound, moves: [] };
+function overBudget(lowerBound: number, stoppedBy: StopReason) {
+  return { status: 'budget-exceeded' as const, solvable: null, optimal: false, length: null, lowerBound, stoppedBy, moves: [] };
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {

@@ -1,3 +1,5 @@
+import type { StopReason } from './outcome.ts';
+
 /** A node and/or time budget. The solver checks it as it goes and stops itself when it is spent. */
 export interface Budget {
   /** Stop after expanding this many positions. */
@@ -95,6 +97,17 @@ export class BudgetClock {
   /** The most table entries a search can fill within the work budget when each entry costs `perEntry` work. */
   entriesWithin(perEntry: number): number {
     return Number.isFinite(this.maxWork) ? Math.ceil(this.maxWork / Math.max(1, perEntry)) + 1024 : Number.POSITIVE_INFINITY;
+  }
+
+  /**
+   * Which limit a search that stopped ran into: positions, work or time (the first found spent); `fallback` when none
+   * is (the search stopped for a reason of its own, such as full memory).
+   */
+  stopReason(nodes: number, fallback: StopReason = 'memory'): StopReason {
+    if (nodes >= this.maxNodes) return 'nodes';
+    if (this.work >= this.maxWork) return 'work';
+    if (now() >= this.deadline) return 'time';
+    return fallback;
   }
 
   elapsed(): number {

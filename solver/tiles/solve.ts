@@ -1,6 +1,7 @@
 /** solve() for 数字华容道: parity first (no search for unsolvable inputs), then the strategy the size allows. */
 import { BudgetClock, type Budget } from '../shared/budget.ts';
 import { fail } from '../shared/errors.ts';
+import type { Proof, StopReason } from '../shared/outcome.ts';
 import type { Cell, Move } from '../klotski/model/moves.ts';
 import { formatTiles, parityInvariant, parseTilesOrThrow, solvedTiles, type TilesBoard } from './codec.ts';
 import { geometry, manhattan } from './heuristic.ts';
@@ -40,7 +41,11 @@ export interface TilesResult {
   metric: TilesMetric;
   length: number | null;
   reason?: string;
+  /** With unsolvable: how it was proven (always the parity here). */
+  proof?: Proof;
   lowerBound?: number;
+  /** With budget-exceeded: what stopped the search (shared/outcome.ts). */
+  stoppedBy?: StopReason;
   /**
    * `from`: the moving tile's cell, `to`: the blank's cell it slides into. A straight move slides a run: `from` is the
    * far end of the run (where the blank ends up) and `path` lists every cell from `from` to `to`.
@@ -87,6 +92,7 @@ export function solveTiles(board: TilesBoard, options: TilesSolveOptions = {}): 
     return {
       ...base, status: 'unsolvable', solvable: false, optimal: true, length: null, moves: [],
       reason: `the parity of ${rule} differs from the goal's: no sequence of moves can reach it`,
+      proof: { by: 'parity', rule },
       stats: { algorithm: 'parity', nodes: 0, ms: round(clock.elapsed()), work: clock.work, ttBytes: 0 },
     };
   }
@@ -103,7 +109,7 @@ export function solveTiles(board: TilesBoard, options: TilesSolveOptions = {}): 
     clock.phase = 'weighted';
     const run = weightedSearch(board, goal, clock);
     const stats = { algorithm: 'weighted' as const, nodes: run.nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: 0 };
-    if (!run.blankPath) return { ...base, status: 'budget-exceeded', solvable: true, optimal: false, length: null, lowerBound: startBound(board, goal, metric), moves: [], stats };
+    if (!run.blankPath) return { ...base, status: 'budget-exceeded', solvable: true, optimal: false, length: null, lowerBound: startBound(board, goal, metric), stoppedBy: clock.stopReason(run.nodes, 'depth'), moves: [], stats };
     const moves = tilesMovesFromBlankPath(board, run.blankPath);
     return { ...base, status: 'solved', solvable: true, optimal: false, length: moves.length, moves, stats };
   }
@@ -112,7 +118,7 @@ export function solveTiles(board: TilesBoard, options: TilesSolveOptions = {}): 
   const tables = databases ? affordableTables(databases, clock) : null;
   const run = tables ? fifteenIda(board.cells, tables, clock) : tilesIda(board, goal, metric, clock, options.ttBytes ?? TILES_TT_BYTES);
   const stats = { algorithm: tables ? ('ida-pdb' as const) : ('ida' as const), nodes: run.nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.ttBytes };
-  if (run.status === 'budget-exceeded') return { ...base, status: 'budget-exceeded', solvable: true, optimal: false, length: null, lowerBound: run.lowerBound, moves: [], stats };
+  if (run.status === 'budget-exceeded') return { ...base, status: 'budget-exceeded', solvable: true, optimal: false, length: null, lowerBound: run.lowerBound, stoppedBy: clock.stopReason(run.nodes, 'depth'), moves: [], stats };
   const moves = tilesMovesFromBlankPath(board, run.blankPath);
   return { ...base, status: 'solved', solvable: true, optimal: true, length: moves.length, moves, stats };
 }
