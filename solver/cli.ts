@@ -2,7 +2,7 @@
 /**
  * Command line: npm run --silent solve -- '<code>' [--metric move|straight|step] [--algorithm auto|table|astar|bfs|ida]
  *   [--goal B@3,1] [--json] [--repeat N] [--analyze] [--max-nodes N] [--max-work N] [--budget edge] [--max-ms N] [--memory-mb N]
- * Exit codes: 0 solved, 1 unsolvable, 2 bad input, 3 budget exceeded.
+ * Exit codes: 0 solved, 1 proven unsolvable, 2 bad input, 3 unknown (the search stopped before it proved either).
  */
 import { parseArgs } from 'node:util';
 import { analyze } from './klotski/search/analyze.ts';
@@ -12,6 +12,7 @@ import { parseGoalInput } from './klotski/model/goal.ts';
 import { movePiece, type Layout } from './klotski/model/layout.ts';
 import { METRICS, type Metric } from './shared/metric.ts';
 import { metricCount } from './shared/metric-words.ts';
+import { outcomeSentence } from './shared/outcome.ts';
 import { renderBoard } from './draw/render.ts';
 import { ALGORITHMS, solve, type Algorithm, type SolveResult } from './solve.ts';
 import { EDGE_BUDGET } from './shared/budget.ts';
@@ -48,9 +49,11 @@ const USAGE = `usage: npm run --silent solve -- '<layout code>' [options]
   --max-ms N           stop after N milliseconds (default 60000)
   --memory-mb N        positions breadth-first search and A* may store, in MB, before going on with IDA* (default 700:
                        the process then stays under 1 GB; A* takes 64 MB of it where breadth-first search storing
-                       positions as ranks, about 20 bytes each, can follow)
+                       positions as ranks, about 20 bytes each, can follow; past about 3.5 GB the engine, whose
+                       memory is 32-bit, stores only what fits there)
 
-exit codes: 0 solved, 1 unsolvable, 2 bad input, 3 budget exceeded`;
+exit codes: 0 solved, 1 proven unsolvable (the output says by what), 2 bad input,
+            3 unknown: the search stopped first (the output says why and what it proved)`;
 
 const EXIT = { solved: 0, unsolvable: 1, 'bad-input': 2, 'budget-exceeded': 3 } as const;
 
@@ -142,8 +145,7 @@ function runTiles(code: string, values: { metric?: string; goal?: string; json?:
     const s = result.stats;
     const timing = `${s.algorithm}, ${s.nodes.toLocaleString('en')} positions, ${s.ms} ms${s.medianMs !== undefined ? ` (median ${s.medianMs} ms)` : ''}`;
     if (result.status === 'solved') out.push('', `Solved in ${metricCount(result.metric, result.length!)} (${result.optimal ? 'optimal' : 'not proven optimal: fast mode'}). [${timing}]`);
-    else if (result.status === 'unsolvable') out.push('', `No solution: ${result.reason}.`);
-    else out.push('', budgetExceeded(result.metric, result.lowerBound, timing));
+    else out.push('', `${outcomeSentence({ ...result, nodes: s.nodes }, 'en')} [${timing}]`);
     console.log(out.join('\n'));
   }
   return EXIT[result.status];
@@ -192,17 +194,8 @@ function printSolution(layout: Layout, result: SolveResult & { stats: { medianMs
   const s = result.stats;
   const timing = `${s.algorithm}, ${s.nodes.toLocaleString('en')} positions, ${s.ms} ms${s.medianMs !== undefined ? ` (median ${s.medianMs} ms)` : ''}, ${(s.ttBytes / 1024).toFixed(0)} KiB`;
   if (result.status === 'solved') out.push('', `Solved in ${metricCount(result.metric, result.length!)} (optimal). [${timing}]`);
-  else if (result.status === 'unsolvable') {
-    const why = result.explored === undefined ? 'the tablebase shows the goal cannot be reached' : `all ${result.explored.toLocaleString('en')} reachable positions explored`;
-    out.push('', `No solution: ${why}. [${timing}]`);
-  }
-  else out.push('', budgetExceeded(result.metric, result.lowerBound, timing));
+  else out.push('', `${outcomeSentence({ ...result, nodes: s.nodes }, 'en')} [${timing}]`);
   console.log(out.join('\n'));
-}
-
-function budgetExceeded(metric: Metric, lowerBound: number | undefined, timing: string): string {
-  const bound = lowerBound ? `no solution shorter than ${metricCount(metric, lowerBound)}` : 'no lower bound was proven';
-  return `Budget exceeded: ${bound}. [${timing}]`;
 }
 
 function printAnalysis(layout: Layout, options: Parameters<typeof analyze>[1], json: boolean): number {

@@ -44,7 +44,7 @@ describe('solve CLI', () => {
   it('says so when the tablebase shows a layout cannot be solved', () => {
     const r = run('VBBV-VBBV-VVSV-VVSV-S..S');
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('No solution: the tablebase shows the goal cannot be reached');
+    expect(r.stdout).toContain('No solution (proven): the classic tablebase, which holds every position of these pieces, shows the goal cannot be reached.');
   });
 
   it('draws the boards and the count for people', () => {
@@ -87,11 +87,38 @@ describe('solve CLI', () => {
       const json = JSON.parse(run('VBBVS-VBBVS-HHSS.-VSHHS-V.SSS', '--metric', metric!, '--max-nodes', '5', '--json').stdout);
       const text = run('VBBVS-VBBVS-HHSS.-VSHHS-V.SSS', '--metric', metric!, '--max-nodes', '5').stdout;
       expect(json.lowerBound, metric).toBeGreaterThan(1);
-      expect(text, metric).toContain(`Budget exceeded: no solution shorter than ${json.lowerBound} ${unit}.`);
+      expect(json.stoppedBy, metric).toBe('nodes');
+      expect(text, metric).toContain(`Unknown: the search stopped (it reached its limit of positions) after ${json.stats.nodes} positions; no solution is shorter than ${json.lowerBound} ${unit}, but whether one exists is not known yet.`);
+      expect(text, metric).not.toMatch(/No solution \(proven\)/);
     }
-    // Tiles count moves of one tile, or straight runs.
+    // Tiles count moves of one tile, or straight runs; the parity already proves a solution exists.
     const tiles = run('O5EKI-JB38L-GF.4H-MA6D2-C17N9', '--metric', 'straight', '--max-nodes', '5').stdout;
-    expect(tiles).toMatch(/Budget exceeded: no solution shorter than \d+ straight moves\./);
+    expect(tiles).toMatch(/A solution exists \(the parity matches\), but the search stopped \(it reached its limit of positions\) before it found the shortest; no solution is shorter than \d+ straight moves\./);
+  });
+
+  it('says how a layout was proven unsolvable: every reachable position explored, or the parity', () => {
+    const r = run('VBB.-VBB.-HHSS', '--json');
+    const json = JSON.parse(r.stdout);
+    expect([r.code, json.status, json.proof.by]).toEqual([1, 'unsolvable', 'space']);
+    expect(json.proof.positions).toBe(json.explored);
+    expect(run('VBB.-VBB.-HHSS').stdout).toContain(`No solution (proven): all ${json.explored} positions reachable from the start were explored and none reaches the goal.`);
+    const tiles = run('123-456-87.');
+    expect(tiles.code).toBe(1);
+    expect(tiles.stdout).toContain("No solution (proven): the parity of inversions differs from the goal's, and no move changes it.");
+  });
+
+  it('says the memory stopped a search that filled it, and takes more memory than the engine holds without crashing', () => {
+    const code = 'AAVBBHH-AAVBBHH-HHSSS..-IIIVV..-IIIVV..';
+    const goal = '.......-.......-.......-.....AA-.....AA';
+    const small = run(code, '--goal', goal, '--memory-mb', '8', '--json');
+    expect(small.code).toBe(3);
+    expect(JSON.parse(small.stdout)).toMatchObject({ status: 'budget-exceeded', solvable: null, stoppedBy: 'memory' });
+    expect(run(code, '--goal', goal, '--memory-mb', '8').stdout).toMatch(/Unknown: the search stopped \(its memory was full\) after [\d,]+ positions; no solution is shorter than \d+ moves/);
+    // 6000 MB is more than the engine's 32-bit memory: it stores what fits instead of crashing (it did: RangeError).
+    const big = run('BBSSSV-BBSS.V-VHHSSV-V.SS.V-SSHHSS-S.SS.S', '--memory-mb', '6000', '--max-ms', '1500');
+    expect(big.stderr).not.toContain('RangeError');
+    expect(big.code).toBe(3);
+    expect(big.stdout).toContain('Unknown: the search stopped (its time ran out)');
   });
 
   it('--analyze reports every layer of the space', () => {

@@ -168,7 +168,7 @@ export function engineExplore(board: WideBitboard, options: ExploreOptions): Exp
   const byRank = ranks?.kind === 'stored';
   const words = byRank ? 2 : wideWords(board);
   const { nodeWork, successorWork, insertWork } = engineWork64(board);
-  const limit = Math.min(options.maxStates, options.clock.entriesWithin(successorWork + insertWork), 2 ** 31 - 1);
+  const limit = Math.min(options.maxStates, options.clock.entriesWithin(successorWork + insertWork), addressable(words));
   const start = new Uint32Array(wideWords(board));
   storedFormWide(board, board.start, fold && !ranks, start);
   const code = metricCode(metric);
@@ -210,7 +210,7 @@ export function engineExploreMultiword(board: MultiwordBitboard, options: Explor
   const { cells, width, offsets, offsetStart } = board;
   const words = multiwordWords(board);
   const { nodeWork, successorWork, insertWork } = engineWork128(board);
-  const limit = Math.min(options.maxStates, options.clock.entriesWithin(successorWork + insertWork), 2 ** 31 - 1);
+  const limit = Math.min(options.maxStates, options.clock.entriesWithin(successorWork + insertWork), addressable(words));
   const start = new Uint32Array(words);
   storedFormMultiword(board, board.start, fold, start);
   const code = metricCode(metric);
@@ -246,6 +246,17 @@ function classCosts(options: ExploreOptions, cells: number): Int32Array | null {
 /** The index's tag bits, as state-table.ts sizes them for `limit` states. */
 function indexBits(limit: number): number {
   return Math.max(16, 32 - Math.clz32(Math.min(limit, 1 << 30) + 1));
+}
+
+/**
+ * The engine's memory is 32-bit: at most 4 GiB, of which its tables get ENGINE_TABLE_BYTES (the rest: the board, the
+ * code, the stack). A search allowed more positions than fit there (`--memory-mb 6000`) would take room for them up
+ * front and trap, so it is allowed those that fit: its record (`words` words), parent (4 bytes), tag (2) and up to 16
+ * bytes of index (A* indexes every position; the set of newest ranks takes 6).
+ */
+export const ENGINE_TABLE_BYTES = 3.5 * 2 ** 30;
+export function addressable(words: number): number {
+  return Math.min(2 ** 31 - 1, Math.floor(ENGINE_TABLE_BYTES / (4 * words + 4 + 2 + 16)));
 }
 
 /**
