@@ -6,6 +6,7 @@ import { formatLayout } from './codec.ts';
 import { resolveGoal, type Goal, type GoalDrawing, type GoalSpec } from './goal.ts';
 import { isRectangular, mirrorLayout, movePiece, type Layout } from './layout.ts';
 import type { Cell, Move } from './moves.ts';
+import { relabelInterchangeable } from './interchangeable.ts';
 
 export interface Canonical {
   /** Canonical code; a non-default goal is appended as `~row,col@row,col` (goal piece's top-left, target) or `~` and its drawing. */
@@ -34,7 +35,9 @@ export function canonicalize(layout: Layout, goalSpec?: GoalSpec | GoalDrawing |
   return other.code < own.code ? { ...other, mirrored: true } : { ...own, mirrored: false };
 }
 
-function describe(layout: Layout, goal: Goal): Omit<Canonical, 'mirrored'> {
+function describe(given: Layout, goal: Goal): Omit<Canonical, 'mirrored'> {
+  // Interchangeable pieces read the same whatever letters they were typed with.
+  const layout = relabelInterchangeable(given, goal);
   if (goal.drawing) return { code: `${formatLayout(layout)}~${goal.drawing}`, layout, goal: { drawing: goal.drawing } };
   const p = layout.pieces[goal.pieceIndex]!;
   const spec: GoalSpec | null = goal.isDefault ? null : { piece: [p.row, p.col], at: [goal.row, goal.col] };

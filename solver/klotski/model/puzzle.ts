@@ -3,10 +3,13 @@
  * bit-packed into a few 32-bit words per state, plus a mirrored key so a state and its mirror image fold into one.
  */
 import type { Goal } from './goal.ts';
+import { classKeyOf } from './interchangeable.ts';
 import { HOLE, isRectangular, shapeOf, type Layout, type Piece } from './layout.ts';
 
 export interface PieceClass {
   letter: string;
+  /** Pieces of several letters merged into this class (interchangeable.ts): their letters, sorted, one per piece. */
+  letters?: string[];
   /** The shape's bounding rectangle. */
   width: number;
   height: number;
@@ -71,7 +74,7 @@ export const GOAL_CLASS = 1;
 
 /**
  * Builds the model and the start grid of parts. Each goal piece named alone is a class of its own (class 1, 2, …);
- * other pieces of one letter and shape share a class (a drawing's targets for a letter of several pieces are that
+ * other pieces of one shape share a class whatever their letters, except a letter the goal names (a drawing's targets for a letter of several pieces are that
  * class's: any of them may fill them); cells off the board are one more class that never moves.
  */
 export function compilePuzzle(layout: Layout, goal: Goal): { puzzle: Puzzle; grid: Uint8Array } {
@@ -84,15 +87,17 @@ export function compilePuzzle(layout: Layout, goal: Goal): { puzzle: Puzzle; gri
   const goalTargets = [...(goal.targets ?? [{ pieceIndex: goal.pieceIndex, row: goal.row, col: goal.col }])].sort((a, b) => Number(!!a.shared) - Number(!!b.shared));
   const goalPieces = goalTargets.filter((t) => !t.shared).map((t) => layout.pieces[t.pieceIndex]!);
   const others = layout.pieces.filter((p) => !goalPieces.includes(p));
-  const keyOf = (p: Piece) => `${p.letter}:${p.width}x${p.height}:${shapeOf(p).join(';')}`;
+  // Pieces of one shape are one class whatever their letters, unless the goal names them (interchangeable.ts).
+  const keyOf = classKeyOf(goal, layout);
   const classKeys = [...new Set(others.map(keyOf))].sort();
   const classes: PieceClass[] = [makeClass('.', [[0, 0]], 0, width, height, off), ...goalPieces.map((p) => makeClass(p.letter, shapeOf(p), 1, width, height, off))];
   const classIndex = new Map<string, number>();
   for (const k of classKeys) {
-    const sample = others.find((p) => keyOf(p) === k)!;
-    const count = others.filter((p) => keyOf(p) === k).length;
+    const members = others.filter((p) => keyOf(p) === k);
+    const letters = members.map((p) => p.letter).sort();
     classIndex.set(k, classes.length);
-    classes.push(makeClass(sample.letter, shapeOf(sample), count, width, height, off));
+    const cls = makeClass(letters[0]!, shapeOf(members[0]!), members.length, width, height, off);
+    classes.push(new Set(letters).size > 1 ? { ...cls, letters } : cls);
   }
   const targetClasses = Uint8Array.from(goalTargets, (t, i) => (t.shared ? classIndex.get(keyOf(layout.pieces[t.pieceIndex]!))! : 1 + i));
   let wallClass = -1;
@@ -289,13 +294,17 @@ export function offBoardCells(puzzle: Puzzle): number[] {
 export function gridToLayout(puzzle: Puzzle, grid: Uint8Array): Layout {
   const pieces: Piece[] = [];
   const holes: number[] = [];
+  // A class of several letters hands them out in reading order (its pieces are interchangeable: any order is right).
+  const handedOut = new Map<PieceClass, number>();
   for (let i = 0; i < puzzle.cells; i++) {
     const part = grid[i]!;
     if (part === 0) continue;
     const cls = puzzle.classes[puzzle.partClass[part]!]!;
     if (cls.fixed) holes.push(i);
     if (cls.fixed || puzzle.partOffset[part] !== 0) continue;
-    const piece: Piece = { letter: cls.letter, row: Math.floor(i / puzzle.width), col: i % puzzle.width, width: cls.width, height: cls.height };
+    const k = handedOut.get(cls) ?? 0;
+    handedOut.set(cls, k + 1);
+    const piece: Piece = { letter: cls.letters?.[k] ?? cls.letter, row: Math.floor(i / puzzle.width), col: i % puzzle.width, width: cls.width, height: cls.height };
     pieces.push(cls.cells ? { ...piece, cells: cls.cells } : piece);
   }
   return { width: puzzle.width, height: puzzle.height, pieces, ...(holes.length ? { holes } : {}) };
