@@ -65,7 +65,7 @@ export const SolveBodySchema = z
   })
   .openapi('SolveRequest');
 
-const MoveSchema = z
+export const MoveSchema = z
   .object({
     from: CellSchema.openapi({ description: "moved piece's top-left before" }),
     to: CellSchema.openapi({ description: 'and after' }),
@@ -168,3 +168,26 @@ export const JobSchema = z
     error: z.object({ code: z.string(), message: z.string(), lowerBound: z.number().int().optional(), stoppedBy: StoppedBySchema.optional() }).optional(),
   })
   .openapi('Job');
+
+/** The longest line POST /solve/answers takes (its body is bounded too: app.ts MAX_ANSWER_BYTES). */
+export const MAX_ANSWER_MOVES = 1000;
+
+export const AnswerBodySchema = z
+  .object({
+    layout: LayoutSchema,
+    metric: MetricSchema.optional(),
+    goal: z.union([GoalSchema, GoalTextSchema]).optional(),
+    moves: z.array(MoveSchema).max(MAX_ANSWER_MOVES).openapi({ description: 'the solution, in the request layout\'s orientation, in the form a /solve answer gives it (`path` is checked in the straight and step metrics)' }),
+  })
+  .openapi('AnswerRequest');
+
+export const AnswerStoredSchema = z
+  .object({
+    stored: z.boolean().openapi({ description: 'false: the server already had a line as short' }),
+    state: z.literal('solved').optional(),
+    optimal: z.boolean().optional().openapi({ description: 'true only where the line is as short as a lower bound the server proved' }),
+    length: z.number().int(),
+    lowerBound: z.number().int().optional().openapi({ description: 'no solution is shorter (proven by the server)' }),
+    message: z.string(),
+  })
+  .openapi('AnswerStored');

@@ -33,6 +33,7 @@ import {
   outcomeSentence,
   type GoalInput,
   type Metric,
+  type Move,
   type PatternDatabase,
 } from '../solver/index.ts';
 import { cacheKey, proofOf, type OverBudget, type StoredSolution } from './cache.ts';
@@ -62,6 +63,11 @@ export interface Plan {
   check(stored: StoredSolution): string | null;
   /** The response body for the request, from the stored (canonical) solution. */
   present(stored: StoredSolution): Record<string, unknown>;
+  /**
+   * Klotski: a line in the request's orientation (a browser's answer, answers.ts) replayed on the request's layout —
+   * what is wrong with it (naming the first bad move), or the same line in the canonical orientation, to store.
+   */
+  canonicalMoves?(moves: Move[]): { moves: Move[] } | { problem: string };
   /**
    * What a solve job searches (canonical layout and goal; `kind: 'tiles'`: a 4×4 tiles code, in order, unit moves);
    * absent where jobs do not run (other tiles puzzles).
@@ -112,6 +118,11 @@ function klotskiPlan(env: Env, input: SolveInput): Plan | ApiError {
       };
     },
     check: (stored) => (stored.status === 'solved' ? checkSolution(canonical.layout, metric, stored.moves, canonical.goal) : null),
+    canonicalMoves: (moves) => {
+      const problem = checkSolution(layout, metric, moves, goalInput);
+      if (problem !== null) return { problem };
+      return { moves: canonical.mirrored ? mirrorMoves(layout, moves) : moves };
+    },
     // Jobs run on the engine's resumable search: boards whose shapes its masks hold (rectangles always: checked only
     // for other boards, the request's CPU being counted).
     ...((isRectangular(layout) && !goal.targets) || resumableTakes(canonical.layout, canonical.goal) ? { job: { layout: formatLayout(canonical.layout), goal: canonical.goal } } : {}),

@@ -76,8 +76,8 @@ export class SolveJob extends WorkflowEntrypoint<Env, JobParams> {
           : { overBudget: bound, budget: { maxWork: budgetWork }, stoppedBy: 'steps', job: { steps, nodes, fingerprint, endedAt } };
       // A best known line a browser posted meanwhile (answers.ts) stays: a give-up only raises its proven bound.
       const held = isOverBudget(entry) ? await readEntry(env.SOLUTIONS, job.key, job.width, job.height) : null;
-      if (held && !isOverBudget(held) && held.status === 'solved' && held.optimal === false && held.lowerBound !== undefined) {
-        if (bound > held.lowerBound) await writeEntry(env.SOLUTIONS, job.key, { ...held, lowerBound: bound, optimal: bound >= (held.length ?? Infinity) }, job.width);
+      if (held && !isOverBudget(held) && held.status === 'solved') {
+        if (held.optimal === false && bound > (held.lowerBound ?? 0)) await writeEntry(env.SOLUTIONS, job.key, { ...held, lowerBound: bound, optimal: bound >= (held.length ?? Infinity) }, job.width);
       } else await writeEntry(env.SOLUTIONS, job.key, entry, job.width);
       const ended = record(job, status, steps, nodes, bound, counts);
       await writeJob(env, status === 'budget-exceeded' ? { ...ended, fingerprint, budgetWork } : ended);

@@ -116,8 +116,11 @@ async function respond(c: Context<AppEnv>, input: SolveInput, cacheable: boolean
   // A weak ETag names the answer, not the bytes: the same for the first response (cached: false, this solve's
   // timings) and every later one, so either validator revalidates.
   const etag = await answerEtag(outcome.body);
-  Object.assign(headers, { ETag: etag, 'Cache-Control': ANSWER_CACHE_CONTROL });
-  if (cache) {
+  // A best known line (posted by a browser, not proven shortest) may be replaced by a shorter one or a job's optimal
+  // answer: revalidated after a few minutes, never kept in the Cache API as immutable.
+  const provisional = outcome.body.optimal === false && outcome.body.lowerBound !== undefined;
+  Object.assign(headers, { ETag: etag, 'Cache-Control': provisional ? PROVISIONAL_CACHE_CONTROL : ANSWER_CACHE_CONTROL });
+  if (cache && !provisional) {
     // Repeats in this location come from the Cache API (no KV read, no solve); what it serves is a cached answer.
     const copy = await cachedAnswerResponse(outcome.body, etag);
     waitUntil(cache.put(c.req.raw.url, copy).catch((e: unknown) => console.error('Cache API put failed:', e)));
@@ -125,6 +128,8 @@ async function respond(c: Context<AppEnv>, input: SolveInput, cacheable: boolean
   if (matchesEtag(ifNoneMatch, etag)) return c.body(null, 304, { ETag: etag, 'Server-Timing': headers['Server-Timing']! });
   return c.body(text, 200, headers);
 }
+
+const PROVISIONAL_CACHE_CONTROL = 'public, max-age=300';
 
 /** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): W/ prefixes are ignored. */
 function matchesEtag(header: string | undefined, etag: string): boolean {
