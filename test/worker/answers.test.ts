@@ -2,6 +2,7 @@
  * POST /solve/answers: a line a browser found is replayed and stored — optimal only where its length equals a lower
  * bound the server proved — and /solve serves it; illegal and longer lines are refused.
  */
+import { introspectWorkflowInstance } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { canonicalize, checkSolution, formatLayout, mirrorLayout, mirrorMoves, parseLayoutOrThrow, solve, type GoalSpec, type Move } from '../../solver/index.ts';
 import { cacheKey, forgetRecent } from '../../worker/cache.ts';
@@ -131,6 +132,24 @@ describe('POST /solve/answers', () => {
     expect(tooMany.status).toBe(400);
     const limited = await postJson('/solve/answers', { layout: LAYOUT, goal, moves }, { MISS_LIMITER: { limit: async () => ({ success: false }) } });
     expect(limited.status).toBe(429);
+  });
+
+  it('a line posted while the job searches stays when the job gives up (its bound raised), and the job URL shows it', async () => {
+    const goal: GoalSpec = { piece: [0, 1], at: [2, 1] };
+    const { moves, key } = optimal(goal);
+    const id = await jobIdOf(key);
+    await using instance = await introspectWorkflowInstance(realEnv.SOLVE_JOBS!, id);
+    // Its first step fails twice (a second between tries): the line arrives while the job still searches.
+    await instance.modify(async (m) => m.mockStepError({ name: 'search 1' }, new Error('the isolate was evicted'), 2));
+    expect((await postJson('/solve', { layout: LAYOUT, goal }, { SOLVE_MAX_WORK: '3000', JOB_STEP_WORK: '5000', JOB_MAX_STEPS: '3' })).status).toBe(202);
+    expect(JSON.parse((await realEnv.SOLUTIONS!.get(`job:v1:${id}`))!).status).toBe('searching');
+    expect(await json(await postJson('/solve/answers', { layout: LAYOUT, goal, moves: detour(moves) }))).toMatchObject({ stored: true, optimal: false });
+    await instance.waitForStatus('complete');
+    const job = await json(await call(`/solve/jobs/${id}`));
+    expect(job).toMatchObject({ status: 'budget-exceeded', state: 'solved', result: { state: 'solved', optimal: false, length: moves.length + 2, lowerBound: job.progress.lowerBound } });
+    const entry = JSON.parse((await realEnv.SOLUTIONS!.get(key))!);
+    expect(entry).toMatchObject({ status: 'solved', length: moves.length + 2, optimal: false, lowerBound: job.progress.lowerBound });
+    expect((await postJson('/solve', { layout: LAYOUT, goal })).status).toBe(200);
   });
 
   it('is in the OpenAPI document', async () => {
