@@ -12,14 +12,18 @@ import { pageRoutes } from './routes/pages.ts';
 import { embedRoutes } from './routes/embed.ts';
 import { solveRoutes } from './routes/solve.ts';
 import { jobRoutes } from './routes/jobs.ts';
+import { answerRoutes } from './routes/answers.ts';
 import { validationHook } from './validation.ts';
 
 export const MAX_BODY_BYTES = 4096;
+/** POST /solve/answers carries a whole line of moves (at most MAX_ANSWER_MOVES, each with its path). */
+export const MAX_ANSWER_BYTES = 128 * 1024;
 
 /** API paths and the methods each allows; anything else under them is a JSON 404 or 405, never an HTML page. */
 const API_METHODS: Record<string, string[]> = {
   '/solve': ['GET', 'HEAD', 'POST', 'OPTIONS'],
   '/solve/jobs/:id': ['GET', 'HEAD', 'OPTIONS'],
+  '/solve/answers': ['POST', 'OPTIONS'],
   '/healthz': ['GET', 'HEAD'],
   '/openapi.json': ['GET', 'HEAD'],
   '/oembed': ['GET', 'HEAD'],
@@ -107,6 +111,17 @@ export function createApp() {
   });
   app.use('*', secureHeaders({ contentSecurityPolicy: { frameAncestors: ["'self'"] } }));
   app.use(
+    '/solve/answers',
+    cors({ origin: '*', allowMethods: ['POST', 'OPTIONS'], allowHeaders: ['Content-Type'], maxAge: 86400 }),
+  );
+  app.use(
+    '/solve/answers',
+    bodyLimit({
+      maxSize: MAX_ANSWER_BYTES,
+      onError: (c) => errorResponse(c, 413, { code: 'body-too-large', message: `the request body is larger than ${MAX_ANSWER_BYTES} bytes` }),
+    }),
+  );
+  app.use(
     '/solve/jobs/*',
     cors({ origin: '*', allowMethods: ['GET', 'OPTIONS'], exposeHeaders: ['Retry-After'], maxAge: 86400 }),
   );
@@ -135,6 +150,7 @@ export function createApp() {
   );
 
   app.route('/', solveRoutes);
+  app.route('/', answerRoutes);
   app.route('/', jobRoutes);
   app.route('/', metaRoutes);
   app.route('/', pageRoutes);

@@ -2,7 +2,7 @@
  * Best-effort KV cache of solutions. A failing or slow KV never fails a request: errors are logged and treated as a
  * miss (get) or dropped (put).
  */
-import { decodeMoves, encodeMoves, type Move } from '../solver/index.ts';
+import { decodeMoves, encodeMoves, type Move, type Proof, type StopReason } from '../solver/index.ts';
 import { SizedLru } from './sized-lru.ts';
 
 /** Bump when the solver or the stored form changes: old entries are then simply never read. */
@@ -13,11 +13,27 @@ export interface StoredSolution {
   status: 'solved' | 'unsolvable';
   length: number | null;
   explored?: number;
-  /** Tiles fast mode (5×5 and up) stores optimal: false. */
+  /** With unsolvable: how it was proven (entries stored before it was kept have it derived: `proofOf`). */
+  proof?: Proof;
+  /** Tiles fast mode (5×5 and up) and a best known line (posted by a browser, answers.ts) store optimal: false. */
   optimal?: boolean;
+  /** A best known line not proven shortest: what is proven of the shortest (no solution is shorter). */
+  lowerBound?: number;
   reason?: string;
   moves: Move[];
   stats: { algorithm: string; nodes: number; ms: number; ttBytes: number; estimate: number };
+}
+
+/**
+ * How an unsolvable entry was proven: its own `proof`, or — for entries stored before proofs were kept — the whole
+ * space when it says how many positions were explored, the parity when it gives a parity reason; else none is claimed.
+ */
+export function proofOf(stored: StoredSolution): Proof | undefined {
+  if (stored.status !== 'unsolvable') return undefined;
+  if (stored.proof) return stored.proof;
+  if (stored.explored !== undefined) return { by: 'space', positions: stored.explored };
+  const parity = stored.reason?.match(/^the parity of (.+) differs from the goal's/);
+  return parity ? { by: 'parity', rule: parity[1]! } : undefined;
 }
 
 export function cacheKey(metric: string, canonical: string): string {
@@ -28,12 +44,24 @@ export function cacheKey(metric: string, canonical: string): string {
 export interface OverBudget {
   overBudget: number;
   budget: { maxWork: number; maxNodes?: number };
-  /** A solve job gave up (it spent its steps): how much it searched. Kept for good, never searched again. */
-  job?: { steps: number; nodes: number };
+  /** Why the search stopped (absent in marks stored before it was kept: the budget's work, then). */
+  stoppedBy?: StopReason;
+  /**
+   * A solve job gave up (it spent its steps): how much it searched, the solver that searched (`fingerprint`,
+   * job-fingerprint.ts) and when it ended. Not final: kept `GIVE_UP_TTL_S`, and a job searches again once it has
+   * expired or the solver has changed (absent in marks stored before: those are simply kept their hour).
+   */
+  job?: { steps: number; nodes: number; fingerprint?: string | null; endedAt?: number };
 }
 
-/** How long an entry is kept (seconds), or null for good: over-budget marks of a request's search expire. */
-const ttlOf = (entry: CacheEntry): number | null => (isOverBudget(entry) && !entry.job ? OVER_BUDGET_TTL_S : null);
+/**
+ * A job's give-up is kept a day: long enough that repeats cost no search, short enough that a deployment that raised
+ * its limits (or a solver that changed: its fingerprint) searches again soon. Never for good.
+ */
+export const GIVE_UP_TTL_S = 86_400;
+
+/** How long an entry is kept (seconds), or null for good: over-budget marks expire (a job's give-up after a day). */
+const ttlOf = (entry: CacheEntry): number | null => (isOverBudget(entry) ? (entry.job?.endedAt !== undefined ? GIVE_UP_TTL_S : OVER_BUDGET_TTL_S) : null);
 
 export type CacheEntry = StoredSolution | OverBudget;
 

@@ -10,6 +10,8 @@ export interface ApiError {
   lowerBound?: number;
   /** With budget-exceeded: the answer came from the cache (no search was spent on this request). */
   cached?: boolean;
+  /** With budget-exceeded: why the search stopped (solver/shared/outcome.ts StopReason). */
+  stoppedBy?: string;
 }
 
 export function errorResponse(c: Context, status: ContentfulStatusCode, error: ApiError, headers?: Record<string, string>): Response {

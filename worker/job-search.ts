@@ -20,7 +20,7 @@ import {
 import { dropTableCopy, loadTableCopy, saveTableCopy, tableEvery } from './job-tables.ts';
 import { ensureEngine } from './engine.ts';
 import type { Env } from './env.ts';
-import { JOB_TABLE_BYTES, type JobParams } from './jobs.ts';
+import { JOB_TABLE_BYTES, instanceIdOf, type JobParams } from './jobs.ts';
 import { loadDatabases } from './solve-plans.ts';
 
 export type JobCheckpoint = SearchCheckpoint | TilesCheckpoint;
@@ -46,15 +46,17 @@ export function jobSearch(env: Env, job: JobParams): JobSearch {
 
 function klotskiJob(env: Env, job: JobParams): JobSearch {
   const every = tableEvery(env);
+  const owner = instanceIdOf(job.id, job.attempt);
   return {
     async begin() {
       ensureEngine();
       const saved = await loadTableCopy(env, job.id);
-      if (saved && saved.owner === job.id) {
+      // Only this attempt's own copy (a copy an attempt before left behind is another solver's search, maybe).
+      if (saved && saved.owner === owner) {
         console.log(`job ${job.id}: goes on from the copy of its table at step ${saved.slices}`);
         return saved.checkpoint;
       }
-      return beginSearch(job.layout, { metric: job.metric, goal: job.goal, maxWork: job.stepWork * job.maxSteps, owner: job.id, ttBytes: JOB_TABLE_BYTES });
+      return beginSearch(job.layout, { metric: job.metric, goal: job.goal, maxWork: job.stepWork * job.maxSteps, owner, ttBytes: JOB_TABLE_BYTES });
     },
     async step(checkpoint, n) {
       ensureEngine();

@@ -4,7 +4,7 @@
  * (`job:<id>`) says how far it got and, once it ends, the answer is in KV under the puzzle's cache key.
  */
 import { HELD_TABLES } from '../solver/index.ts';
-import { withTimeout } from './cache.ts';
+import { GIVE_UP_TTL_S, withTimeout } from './cache.ts';
 import type { Env } from './env.ts';
 import type { SolveInput } from './solve-service.ts';
 
@@ -45,6 +45,15 @@ export interface JobRecord {
   /** Times the job was found stranded and its Workflow instance restarted (routes/jobs.ts). */
   revivals?: number;
   error?: string;
+  /**
+   * Which search of the puzzle this is: 1 (absent in records written before jobs were tried again), then one more each
+   * time a job that gave up is tried again (`retryDue`). Each attempt is a Workflow instance of its own (`instanceIdOf`).
+   */
+  attempt?: number;
+  /** With budget-exceeded: the solver that gave up (job-fingerprint.ts; null: it could not be read). */
+  fingerprint?: string | null;
+  /** With budget-exceeded: the work it was allowed (steps × work a step), so larger limits search again. */
+  budgetWork?: number;
 }
 
 /** The Workflow's parameters: the record's fixed part, and the puzzle as searched (canonical layout and goal). */
@@ -58,6 +67,8 @@ export interface JobParams extends Pick<JobRecord, 'id' | 'key' | 'width' | 'hei
   metric: 'move' | 'straight' | 'step';
   /** What it searches: a Klotski layout (absent, as in jobs started before 15-puzzles had them) or a 4×4 tiles code. */
   kind?: 'klotski' | 'tiles';
+  /** The record's attempt (absent: 1). */
+  attempt?: number;
 }
 
 /** The plan's limits, from the environment: work per step, steps per job, jobs running at once. */
@@ -105,6 +116,47 @@ export async function jobIdOf(key: string): Promise<string> {
 
 export const isJobId = (id: string) => /^solve-[0-9a-f]{32}$/.test(id);
 
+/**
+ * The Workflow instance of a job's attempt: the job's id for the first (as before retries existed), `<id>-r<n>` after:
+ * an instance id can never be created again, and a retry may bring other limits, so it cannot restart the old one.
+ * The job's URL and record stay the job's id: a client watching it sees the new attempt.
+ */
+export function instanceIdOf(id: string, attempt = 1): string {
+  return attempt > 1 ? `${id}-r${attempt}` : id;
+}
+
+/** A job's give-up, as its record or the cache's mark keeps it. */
+export interface GiveUp {
+  /** The solver that gave up (job-fingerprint.ts); null: unreadable then; absent: given up before fingerprints. */
+  fingerprint?: string | null;
+  /** The work it was allowed (steps × work a step); absent: unknown. */
+  budgetWork?: number;
+  endedAt: number;
+}
+
+/** The give-up of a job that ended budget-exceeded, else null. */
+export function giveUpOf(record: JobRecord): GiveUp | null {
+  if (record.status !== 'budget-exceeded') return null;
+  return { ...('fingerprint' in record ? { fingerprint: record.fingerprint ?? null } : {}), ...(record.budgetWork !== undefined ? { budgetWork: record.budgetWork } : {}), endedAt: record.updatedAt };
+}
+
+/**
+ * Whether a job that gave up is searched again now: when the solver has changed since (its fingerprint; an unknown
+ * one, now or then, is no change, but a give-up from before fingerprints is tried again), when this deployment allows
+ * more work than it had, or when the give-up is GIVE_UP_TTL_S old. Never kept for good.
+ */
+export function retryDue(giveUp: GiveUp, fingerprint: string | null, limits: Pick<JobLimits, 'stepWork' | 'maxSteps'>, now = Date.now()): boolean {
+  if (giveUp.fingerprint === undefined) return true;
+  if (fingerprint !== null && giveUp.fingerprint !== null && giveUp.fingerprint !== fingerprint) return true;
+  if (giveUp.budgetWork !== undefined && limits.stepWork * limits.maxSteps > giveUp.budgetWork) return true;
+  return now - giveUp.endedAt >= GIVE_UP_TTL_S * 1000;
+}
+
+/** When a give-up is due to be searched again (ms since the epoch). */
+export function retryAt(giveUp: Pick<GiveUp, 'endedAt'>): number {
+  return giveUp.endedAt + GIVE_UP_TTL_S * 1000;
+}
+
 export function jobUrl(origin: string, id: string): string {
   return `${origin}/solve/jobs/${id}`;
 }
@@ -141,8 +193,11 @@ export async function markRunning(env: Env, id: string, running: boolean): Promi
 
 /** A job's record as of `updatedAt`: its fixed part from the parameters it started with, and how far it got. */
 export function jobRecord(params: JobParams, status: JobStatus, progress: Omit<JobProgress, 'elapsedMs'>, updatedAt: number): JobRecord {
-  const { id, key, width, height, input, cacheUrl, startedAt } = params;
-  return { id, key, width, height, input, ...(cacheUrl ? { cacheUrl } : {}), status, progress: { ...progress, elapsedMs: updatedAt - startedAt }, startedAt, updatedAt };
+  const { id, key, width, height, input, cacheUrl, startedAt, attempt } = params;
+  return {
+    id, key, width, height, input, ...(cacheUrl ? { cacheUrl } : {}), status, progress: { ...progress, elapsedMs: updatedAt - startedAt }, startedAt, updatedAt,
+    ...(attempt && attempt > 1 ? { attempt } : {}),
+  };
 }
 
 export type JobStart =
@@ -156,16 +211,23 @@ export type JobStart =
  * 202 back for the whole job). Two requests racing to start it both end up with the same instance (its id is the key's:
  * the second `create()` fails as already existing).
  */
-export async function startOrJoinJob(env: Env, params: JobParams, later: (work: Promise<unknown>) => void): Promise<JobStart> {
+export async function startOrJoinJob(env: Env, params: JobParams, later: (work: Promise<unknown>) => void, fingerprint: string | null = null): Promise<JobStart> {
   const existing = await readJob(env, params.id);
-  if (existing) return { kind: 'joined', record: existing };
   const limits = jobLimits(env);
+  // A job that gave up is joined (its answer is "unknown, at least N") until it is due to be searched again.
+  const gaveUp = existing && giveUpOf(existing);
+  if (existing && !(gaveUp && retryDue(gaveUp, fingerprint, limits))) return { kind: 'joined', record: existing };
   if ((await runningJobs(env, limits.maxRunning)) >= limits.maxRunning) return { kind: 'capped' };
   const { id } = params;
-  const record = jobRecord(params, 'searching', { steps: 0, nodes: 0, lowerBound: 0 }, params.startedAt);
+  const attempt = existing ? (existing.attempt ?? 1) + 1 : 1;
+  const attemptParams: JobParams = attempt > 1 ? { ...params, attempt } : params;
+  const lowerBound = existing?.progress.lowerBound ?? 0; // what the attempt before proved stays proven
+  const record = jobRecord(attemptParams, 'searching', { steps: 0, nodes: 0, lowerBound }, params.startedAt);
   await Promise.all([writeJob(env, record), markRunning(env, id, true)]);
+  if (existing) console.log(`job ${id}: gave up ${Math.round((Date.now() - existing.updatedAt) / 1000)} s ago; attempt ${attempt} starts`);
   later(
-    env.SOLVE_JOBS!.create({ id, params }).catch(async (e: unknown) => {
+    // Two requests racing to start the same attempt create the same instance: the second create() fails as existing.
+    env.SOLVE_JOBS!.create({ id: instanceIdOf(id, attempt), params: attemptParams }).catch(async (e: unknown) => {
       if (/already.?exists/i.test(String(e))) return; // another request started it first
       console.error(`job ${id} not started:`, e);
       await Promise.all([writeJob(env, { ...record, status: 'failed', error: 'the job could not be started', updatedAt: Date.now() }), markRunning(env, id, false)]).catch(() => undefined);

@@ -4,7 +4,7 @@
  */
 import type { Env } from './env.ts';
 
-export type LimitedWork = 'solve' | 'render' | 'page';
+export type LimitedWork = 'solve' | 'render' | 'page' | 'answer';
 
 export async function overRateLimit(env: Env, work: LimitedWork, clientKey: string): Promise<boolean> {
   if (!env.MISS_LIMITER) return false;

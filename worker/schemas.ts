@@ -4,6 +4,23 @@
  */
 import { z } from '@hono/zod-openapi';
 import { MAX_CODE_LENGTH } from '../solver/klotski/model/codec.ts';
+import { STOP_REASONS } from '../solver/shared/outcome.ts';
+
+const StateSchema = z.enum(['solved', 'unsolvable', 'unknown']).openapi({
+  description: 'solved: a solution (optimal unless `optimal` is false); unsolvable: proven (`proof` says how); unknown: the search stopped before it proved either (`lowerBound`, `stoppedBy`)',
+});
+
+const ProofSchema = z
+  .union([
+    z.object({ by: z.literal('space'), positions: z.number().int().openapi({ description: 'every position reachable from the start, all explored' }) }),
+    z.object({ by: z.literal('parity'), rule: z.string().openapi({ description: 'tiles: the invariant whose parity differs from the goal\'s' }) }),
+    z.object({ by: z.literal('table') }).openapi({ description: 'the classic tablebase' }),
+  ])
+  .openapi('Proof', { description: 'How a puzzle was proven to have no solution' });
+
+const StoppedBySchema = z.enum(STOP_REASONS as [string, ...string[]]).openapi({
+  description: 'why the search stopped: its memory, time, work or position budget, its depth limit, a solve job\'s steps (`steps`), or a cancel',
+});
 
 export const MetricSchema = z.enum(['move', 'straight', 'step']).openapi({
   description: 'move: one piece to any reachable position = 1; straight: one direction, any distance = 1; step: one cell = 1',
@@ -48,7 +65,7 @@ export const SolveBodySchema = z
   })
   .openapi('SolveRequest');
 
-const MoveSchema = z
+export const MoveSchema = z
   .object({
     from: CellSchema.openapi({ description: "moved piece's top-left before" }),
     to: CellSchema.openapi({ description: 'and after' }),
@@ -73,14 +90,18 @@ export const SolveResultSchema = z
     ]),
     reason: z.string().optional().openapi({ description: 'tiles: why no solution exists (parity)' }),
     status: z.enum(['solved', 'unsolvable']),
+    state: StateSchema,
+    proof: ProofSchema.optional().openapi({ description: 'with unsolvable: how it was proven (absent only where an old answer did not say)' }),
     solvable: z.boolean(),
     optimal: z.boolean(),
     metric: MetricSchema,
     length: z.number().int().nullable(),
+    lowerBound: z.number().int().optional().openapi({ description: 'with a best known solution (optimal: false, posted by a browser): no solution is shorter' }),
+    message: z.string().optional().openapi({ description: 'with a best known solution: says it is not proven shortest' }),
     explored: z.number().int().optional().openapi({ description: 'with unsolvable: positions explored to prove it' }),
     moves: z.array(MoveSchema),
     stats: z.object({
-      algorithm: z.enum(['table', 'astar', 'bfs', 'ida', 'ida-pdb', 'weighted', 'parity']),
+      algorithm: z.enum(['table', 'astar', 'bfs', 'ida', 'ida-pdb', 'weighted', 'parity', 'posted']).openapi({ description: 'posted: a line a browser found and sent (POST /solve/answers), replayed here' }),
       nodes: z.number().int(),
       ms: z.number(),
       ttBytes: z.number().int(),
@@ -99,9 +120,13 @@ export const ErrorSchema = z
       at: z.object({ row: z.number().int(), col: z.number().int() }).optional(),
       lowerBound: z.number().int().optional().openapi({ description: 'with budget-exceeded: no solution is shorter (absent when none was proven)' }),
       cached: z.boolean().optional().openapi({ description: 'with budget-exceeded: answered from the cache, no search spent' }),
+      stoppedBy: StoppedBySchema.optional().openapi({ description: 'with budget-exceeded: why the search stopped' }),
     }),
   })
   .openapi('Error');
+
+/** 503 budget-exceeded: no answer yet (the third state), with what was proven. */
+export const UnknownSchema = ErrorSchema.extend({ state: z.literal('unknown') }).openapi('Unknown');
 
 export const HealthSchema = z.object({ status: z.literal('ok'), version: z.string(), cacheVersion: z.string() }).openapi('Health');
 
@@ -114,8 +139,14 @@ const JobProgressSchema = z
   })
   .openapi('JobProgress');
 
-export const JobAcceptedSchema = ErrorSchema.extend({
+export const JobAcceptedSchema = z.object({
+  state: z.literal('unknown'),
   status: z.literal('searching'),
+  code: z.literal('budget-exceeded'),
+  message: z.string().openapi({ description: 'what is proven so far, why the request stopped, and where the job is' }),
+  lowerBound: z.number().int().optional().openapi({ description: 'no solution is shorter (absent when none was proven)' }),
+  stoppedBy: StoppedBySchema,
+  cached: z.boolean(),
   job: z.object({
     id: z.string(),
     url: z.string().openapi({ description: 'GET it for progress and, once the job ends, the answer' }),
@@ -129,10 +160,34 @@ export const JobSchema = z
   .object({
     id: z.string(),
     status: z.enum(['searching', 'solved', 'unsolvable', 'budget-exceeded', 'failed']).openapi({
-      description: 'budget-exceeded: the job spent its steps (cached, never searched again); failed: the job stopped on an error',
+      description: 'budget-exceeded: the job spent its steps (answer unknown; searched again after a day, or when the solver changes); failed: the job stopped on an error',
     }),
+    state: StateSchema.optional().openapi({ description: 'once the job ended: solved, unsolvable, or unknown (it spent its steps)' }),
     progress: JobProgressSchema,
     result: SolveResultSchema.optional().openapi({ description: 'with solved and unsolvable: the /solve answer' }),
-    error: z.object({ code: z.string(), message: z.string(), lowerBound: z.number().int().optional() }).optional(),
+    error: z.object({ code: z.string(), message: z.string(), lowerBound: z.number().int().optional(), stoppedBy: StoppedBySchema.optional() }).optional(),
   })
   .openapi('Job');
+
+/** The longest line POST /solve/answers takes (its body is bounded too: app.ts MAX_ANSWER_BYTES). */
+export const MAX_ANSWER_MOVES = 1000;
+
+export const AnswerBodySchema = z
+  .object({
+    layout: LayoutSchema,
+    metric: MetricSchema.optional(),
+    goal: z.union([GoalSchema, GoalTextSchema]).optional(),
+    moves: z.array(MoveSchema).max(MAX_ANSWER_MOVES).openapi({ description: 'the solution, in the request layout\'s orientation, in the form a /solve answer gives it (`path` is checked in the straight and step metrics)' }),
+  })
+  .openapi('AnswerRequest');
+
+export const AnswerStoredSchema = z
+  .object({
+    stored: z.boolean().openapi({ description: 'false: the server already had a line as short' }),
+    state: z.literal('solved').optional(),
+    optimal: z.boolean().optional().openapi({ description: 'true only where the line is as short as a lower bound the server proved' }),
+    length: z.number().int(),
+    lowerBound: z.number().int().optional().openapi({ description: 'no solution is shorter (proven by the server)' }),
+    message: z.string(),
+  })
+  .openapi('AnswerStored');

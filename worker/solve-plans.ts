@@ -29,11 +29,14 @@ import {
   solvedTiles,
   tilesGoal,
   OPTIMAL_CELLS,
+  boundWords,
+  outcomeSentence,
   type GoalInput,
   type Metric,
+  type Move,
   type PatternDatabase,
 } from '../solver/index.ts';
-import { cacheKey, type OverBudget, type StoredSolution } from './cache.ts';
+import { cacheKey, proofOf, type OverBudget, type StoredSolution } from './cache.ts';
 import type { Env } from './env.ts';
 import type { ApiError } from './errors.ts';
 import { tableSolve } from './tablebase.ts';
@@ -42,6 +45,8 @@ import { loadEightTable } from './eight-tables.ts';
 import type { SearchBudget, SolveInput } from './solve-service.ts';
 
 export interface Plan {
+  /** Tiles over budget are of the goal's parity (others are answered at once): a solution is known to exist. */
+  kind: 'klotski' | 'tiles';
   key: string;
   /** What the lengths count: the 503's lower bound is worded in it. */
   metric: Metric;
@@ -58,6 +63,11 @@ export interface Plan {
   check(stored: StoredSolution): string | null;
   /** The response body for the request, from the stored (canonical) solution. */
   present(stored: StoredSolution): Record<string, unknown>;
+  /**
+   * Klotski: a line in the request's orientation (a browser's answer, answers.ts) replayed on the request's layout —
+   * what is wrong with it (naming the first bad move), or the same line in the canonical orientation, to store.
+   */
+  canonicalMoves?(moves: Move[]): { moves: Move[] } | { problem: string };
   /**
    * What a solve job searches (canonical layout and goal; `kind: 'tiles'`: a 4×4 tiles code, in order, unit moves);
    * absent where jobs do not run (other tiles puzzles).
@@ -85,6 +95,7 @@ function klotskiPlan(env: Env, input: SolveInput): Plan | ApiError {
   const canonical = canonicalize(layout, goalInput);
   const goal = resolveGoal(layout, goalInput);
   return {
+    kind: 'klotski',
     key: cacheKey(metric, canonical.code),
     metric,
     width: layout.width,
@@ -94,16 +105,24 @@ function klotskiPlan(env: Env, input: SolveInput): Plan | ApiError {
       if (!answer) return null;
       const { result, loadMs } = answer;
       if (result.status === 'budget-exceeded') return null;
-      return { stored: { status: result.status, length: result.length, moves: result.moves, stats: result.stats }, loadMs };
+      return { stored: { status: result.status, length: result.length, ...(result.proof ? { proof: result.proof } : {}), moves: result.moves, stats: result.stats }, loadMs };
     },
     prepare: async (budget) => () => {
       ensureEngine();
       // Workers' clocks stand still during CPU work, so the budget is counted in work, not milliseconds.
       const result = solve(canonical.layout, { metric, goal: canonical.goal, ...budget });
-      if (result.status === 'budget-exceeded') return { overBudget: result.lowerBound ?? 0, budget };
-      return { status: result.status, length: result.length, ...(result.explored !== undefined ? { explored: result.explored } : {}), moves: result.moves, stats: result.stats };
+      if (result.status === 'budget-exceeded') return { overBudget: result.lowerBound ?? 0, budget, ...(result.stoppedBy ? { stoppedBy: result.stoppedBy } : {}) };
+      return {
+        status: result.status, length: result.length, ...(result.explored !== undefined ? { explored: result.explored } : {}), ...(result.proof ? { proof: result.proof } : {}),
+        moves: result.moves, stats: result.stats,
+      };
     },
     check: (stored) => (stored.status === 'solved' ? checkSolution(canonical.layout, metric, stored.moves, canonical.goal) : null),
+    canonicalMoves: (moves) => {
+      const problem = checkSolution(layout, metric, moves, goalInput);
+      if (problem !== null) return { problem };
+      return { moves: canonical.mirrored ? mirrorMoves(layout, moves) : moves };
+    },
     // Jobs run on the engine's resumable search: boards whose shapes its masks hold (rectangles always: checked only
     // for other boards, the request's CPU being counted).
     ...((isRectangular(layout) && !goal.targets) || resumableTakes(canonical.layout, canonical.goal) ? { job: { layout: formatLayout(canonical.layout), goal: canonical.goal } } : {}),
@@ -116,8 +135,9 @@ function klotskiPlan(env: Env, input: SolveInput): Plan | ApiError {
         ...(commonCode ? { commonCode } : {}),
         goal: goalCells(layout, goal),
         status: stored.status,
+        ...stateFields(stored, metric),
         solvable: stored.status === 'solved',
-        optimal: true,
+        optimal: stored.optimal ?? true,
         metric,
         length: stored.length,
         ...(stored.explored !== undefined ? { explored: stored.explored } : {}),
@@ -144,6 +164,7 @@ async function tilesPlan(env: Env, input: SolveInput): Promise<Plan | ApiError> 
   const optimal = input.optimal === true && board.width * board.height > OPTIMAL_CELLS;
   const canonicalCode = `${goalCode ? `${code}~${goalCode}` : code}${optimal ? '~optimal' : ''}`;
   return {
+    kind: 'tiles',
     key: cacheKey(metric, canonicalCode),
     metric,
     width: board.width,
@@ -156,8 +177,11 @@ async function tilesPlan(env: Env, input: SolveInput): Promise<Plan | ApiError> 
       const eightTable = board.width === 3 && board.height === 3 ? await loadEightTable(env, eightGoalKind(goalBoard), metric) : null;
       return () => {
         const result = solveTiles(board, { metric, goal: goalCode, ...budget, databases, eightTable, optimal });
-        if (result.status === 'budget-exceeded') return { overBudget: result.lowerBound ?? 0, budget };
-        return { status: result.status, length: result.length, optimal: result.optimal, ...(result.reason ? { reason: result.reason } : {}), moves: result.moves, stats: { ...result.stats, estimate: 0 } };
+        if (result.status === 'budget-exceeded') return { overBudget: result.lowerBound ?? 0, budget, ...(result.stoppedBy ? { stoppedBy: result.stoppedBy } : {}) };
+        return {
+          status: result.status, length: result.length, optimal: result.optimal, ...(result.reason ? { reason: result.reason } : {}), ...(result.proof ? { proof: result.proof } : {}),
+          moves: result.moves, stats: { ...result.stats, estimate: 0 },
+        };
       };
     },
     check: (stored) => (stored.status === 'solved' && stored.moves.length !== stored.length ? 'length mismatch' : null),
@@ -169,6 +193,7 @@ async function tilesPlan(env: Env, input: SolveInput): Promise<Plan | ApiError> 
       canonical: canonicalCode,
       goal: { code: goalCode ?? formatTiles(solvedTiles(board.width, board.height)) },
       status: stored.status,
+      ...stateFields(stored, metric),
       solvable: stored.status === 'solved',
       optimal: stored.optimal ?? true,
       metric,
@@ -178,6 +203,21 @@ async function tilesPlan(env: Env, input: SolveInput): Promise<Plan | ApiError> 
       stats: stored.stats,
     }),
   };
+}
+
+/**
+ * What an answer body says of its state (solve/outcome.ts): `state`, with unsolvable the `proof` (derived for entries
+ * stored before proofs were kept; none claimed where none is known), and with a best known line — a solution not
+ * proven shortest, posted by a browser (answers.ts) — the proven `lowerBound` and a `message` saying so.
+ */
+function stateFields(stored: StoredSolution, metric: Metric): Record<string, unknown> {
+  const proof = proofOf(stored);
+  if (stored.status === 'unsolvable') return { state: 'unsolvable', ...(proof ? { proof } : {}) };
+  if (stored.lowerBound === undefined) return { state: 'solved' };
+  const facts = { status: 'solved' as const, metric, length: stored.length, optimal: stored.optimal ?? true };
+  const proven = stored.optimal === false ? `; ${boundWords(metric, stored.lowerBound, 'en')}` : `, as short as the proven lower bound`;
+  const best = stored.optimal === false ? `the best known solution, not proven shortest` : `a solution posted by a browser and replayed here`;
+  return { state: 'solved', lowerBound: stored.lowerBound, message: `${outcomeSentence(facts, 'en')} It is ${best}${proven}.` };
 }
 
 /**

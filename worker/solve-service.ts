@@ -6,12 +6,14 @@
  */
 import { overRateLimit } from './rate-limit.ts';
 import { searchOnce, searchPending } from './search-lane.ts';
-import { EDGE_BUDGET, LayoutError, metricCount, type GoalSpec, type Metric } from '../solver/index.ts';
+import { EDGE_BUDGET, LayoutError, type GoalSpec, type Metric } from '../solver/index.ts';
 import { OVER_BUDGET_TTL_S, claimUnstoredWrite, forget, isOverBudget, readEntry, recall, writeEntry, type CacheEntry, type OverBudget, type StoredSolution } from './cache.ts';
 import type { Env } from './env.ts';
 import type { ApiError } from './errors.ts';
 import { makePlan, type Plan } from './solve-plans.ts';
-import { jobIdOf, jobLimits, jobsEnabled, jobUrl, readJob, startOrJoinJob, type JobParams } from './jobs.ts';
+import { giveUpOf, jobIdOf, jobLimits, jobsEnabled, jobUrl, readJob, retryAt, retryDue, startOrJoinJob, type JobParams } from './jobs.ts';
+import { solverFingerprint } from './job-fingerprint.ts';
+import { jobGaveUp, jobGoesOn, markFacts, requestOverBudget } from './unknown-answers.ts';
 
 export interface SolveInput {
   layout: string;
@@ -129,26 +131,36 @@ export async function solveRequest(
 }
 
 /**
- * An over-budget answer, or — where solve jobs run and the puzzle's job has not given up — the job that goes on with
- * it: joined, or started (counted against the client's miss limit, refused past the cap on running jobs). A job that
- * ended since this isolate remembered the mark has its answer in KV.
+ * An over-budget answer, or — where solve jobs run — the job that goes on with it: joined, or started (counted against
+ * the client's miss limit, refused past the cap on running jobs). A job that ended since this isolate remembered the
+ * mark has its answer in KV. A job that gave up is answered "unknown, at least N" (503: clients written for the
+ * refusal keep working, and 200 would tell a cache "this is the answer") until it is due to be searched again
+ * (jobs.ts `retryDue`: the solver changed, larger limits, or a day passed), when a new attempt starts.
  */
 async function overBudgetOrJob(
   jobs: { env: Env; plan: Plan; input: SolveInput; clientKey: string; context?: RequestContext; counted: boolean; waitUntil: (p: Promise<unknown>) => void },
   entry: OverBudget, cached: boolean, timings: Timing[],
 ): Promise<SolveOutcome> {
   const { env, plan, input, context } = jobs;
-  if (entry.job || !plan.job || !context || !jobsEnabled(env)) return overBudget(entry, plan.metric, cached, timings);
+  const facts = markFacts(entry, plan.metric, plan.kind === 'tiles');
+  if (!plan.job || !context || !jobsEnabled(env)) return overBudget(requestOverBudget(facts, cached), timings);
+  const limits = jobLimits(env);
+  const fingerprint = await solverFingerprint(env);
+  const mark = entry.job?.endedAt !== undefined ? { fingerprint: entry.job.fingerprint ?? null, budgetWork: entry.budget.maxWork, endedAt: entry.job.endedAt } : null;
+  // A give-up mark of this solver, within its day and at these limits, answers at once (no KV read of the record).
+  if (entry.job && mark && !retryDue(mark, fingerprint, limits)) {
+    return overBudget(jobGaveUp({ ...facts, steps: entry.job.steps }, retryAt(mark), cached), timings, retryAt(mark));
+  }
   const id = await jobIdOf(plan.key);
   let record = await readJob(env, id);
-  if (!record) {
+  const recordGaveUp = record && giveUpOf(record);
+  if (!record || (recordGaveUp && retryDue(recordGaveUp, fingerprint, limits))) {
     if (!jobs.counted && (await overRateLimit(env, 'solve', jobs.clientKey))) return rateLimited();
-    const { stepWork, maxSteps } = jobLimits(env);
     const params: JobParams = {
-      id, key: plan.key, stepWork, maxSteps, input, ...(context.cacheUrl ? { cacheUrl: context.cacheUrl } : {}), startedAt: Date.now(), ...plan.job,
+      id, key: plan.key, stepWork: limits.stepWork, maxSteps: limits.maxSteps, input, ...(context.cacheUrl ? { cacheUrl: context.cacheUrl } : {}), startedAt: Date.now(), ...plan.job,
       goal: plan.job.goal as JobParams['goal'], metric: plan.metric, width: plan.width, height: plan.height,
     };
-    const start = await startOrJoinJob(env, params, jobs.waitUntil);
+    const start = await startOrJoinJob(env, params, jobs.waitUntil, fingerprint);
     if (start.kind === 'capped') {
       return {
         ok: false, status: 503, timings, headers: { 'Retry-After': '60' },
@@ -161,14 +173,18 @@ async function overBudgetOrJob(
     const stored = await readEntry(env.SOLUTIONS, plan.key, plan.width, plan.height);
     if (stored && !isOverBudget(stored) && plan.check(stored) === null) return present(plan, stored, true, timings);
   }
-  if (record.status !== 'searching') return overBudget({ ...entry, overBudget: Math.max(entry.overBudget, record.progress.lowerBound) }, plan.metric, cached, timings);
+  const lowerBound = Math.max(entry.overBudget, record.progress.lowerBound);
+  if (record.status === 'budget-exceeded') {
+    const { steps, nodes } = record.progress;
+    const due = retryAt(giveUpOf(record)!);
+    return overBudget(jobGaveUp({ ...facts, lowerBound, nodes, steps }, due, cached), timings, due);
+  }
+  if (record.status !== 'searching') return overBudget(requestOverBudget({ ...facts, lowerBound }, cached), timings);
   const url = jobUrl(context.origin, id);
   const { steps, nodes } = record.progress;
-  const lowerBound = Math.max(entry.overBudget, record.progress.lowerBound);
-  const error = overBudgetError({ ...entry, overBudget: lowerBound }, plan.metric, cached);
   return {
     ok: false, status: 202, timings, job: { id, url, steps, nodes, lowerBound }, headers: { Location: url, 'Retry-After': String(JOB_RETRY_AFTER_S) },
-    error: { ...error, message: `${error.message}; a solve job goes on with it: see ${url}` },
+    error: jobGoesOn({ ...facts, lowerBound }, url, cached),
   };
 }
 
@@ -207,17 +223,8 @@ function present(plan: Plan, stored: StoredSolution, cached: boolean, timings: T
   return { ok: true, body: { ...plan.present(stored), cached }, cached, timings };
 }
 
-function overBudget(entry: OverBudget, metric: Metric, cached: boolean, timings: Timing[]): SolveOutcome {
-  return { ok: false, status: 503, error: overBudgetError(entry, metric, cached), headers: { 'Retry-After': String(OVER_BUDGET_TTL_S) }, timings };
-}
-
-function overBudgetError(entry: OverBudget, metric: Metric, cached: boolean): ApiError {
-  const bound = entry.overBudget > 0 ? `no solution is shorter than ${metricCount(metric, entry.overBudget)}` : 'no lower bound was proven';
-  const searched = entry.job ? `a solve job searched ${entry.job.nodes.toLocaleString('en-US')} positions in ${entry.job.steps} steps and gave up; ` : '';
-  return {
-    code: 'budget-exceeded',
-    message: `${searched}this layout needs more search than ${entry.job ? 'the server may spend' : 'one request may spend'}; ${bound}`,
-    ...(entry.overBudget > 0 ? { lowerBound: entry.overBudget } : {}),
-    cached,
-  };
+/** A 503 with no answer: Retry-After says when asking again may be answered otherwise (a give-up's end of day). */
+function overBudget(error: ApiError, timings: Timing[], retryAtMs?: number): SolveOutcome {
+  const seconds = retryAtMs === undefined ? OVER_BUDGET_TTL_S : Math.max(60, Math.ceil((retryAtMs - Date.now()) / 1000));
+  return { ok: false, status: 503, error, headers: { 'Retry-After': String(seconds) }, timings };
 }

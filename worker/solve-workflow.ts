@@ -7,7 +7,8 @@
  * Cache API entry of the request that started the job.
  */
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep, type WorkflowStepConfig } from 'cloudflare:workers';
-import { writeEntry, type CacheEntry } from './cache.ts';
+import { isOverBudget, readEntry, writeEntry, type CacheEntry } from './cache.ts';
+import { solverFingerprint } from './job-fingerprint.ts';
 import { edgeCache } from './edge-cache.ts';
 import type { Env } from './env.ts';
 import { jobSearch, type JobCheckpoint, type JobSearch, type StepOutcome } from './job-search.ts';
@@ -61,15 +62,25 @@ export class SolveJob extends WorkflowEntrypoint<Env, JobParams> {
       const nodes = end?.nodes ?? checkpoint.nodes;
       const counts = search.counts(checkpoint);
       if (end && 'restarted' in end && end.restarted) counts.restarts++; // the last step's own restart
+      const bound = end ? (end.length ?? end.lowerBound) : lowerBound;
+      const budgetWork = limits.stepWork * limits.maxSteps;
+      // A give-up is not final: stored with what it proved, the solver that gave up and when, and kept a day (cache.ts).
+      const fingerprint = end && end.status !== 'budget-exceeded' ? null : await solverFingerprint(env);
+      const endedAt = Date.now();
       const entry: CacheEntry =
         end && end.status !== 'budget-exceeded'
           ? {
-              status: end.status, length: end.length, ...(end.status === 'unsolvable' ? { explored: nodes } : {}), moves: end.moves,
-              stats: { algorithm: end.algorithm, nodes, ms: Date.now() - job.startedAt, ttBytes: end.ttBytes, estimate: 0 },
+              status: end.status, length: end.length, ...(end.status === 'unsolvable' ? { explored: nodes, proof: { by: 'space' as const, positions: nodes } } : {}), moves: end.moves,
+              stats: { algorithm: end.algorithm, nodes, ms: endedAt - job.startedAt, ttBytes: end.ttBytes, estimate: 0 },
             }
-          : { overBudget: end?.lowerBound ?? lowerBound, budget: { maxWork: limits.stepWork * limits.maxSteps }, job: { steps, nodes } };
-      await writeEntry(env.SOLUTIONS, job.key, entry, job.width);
-      await writeJob(env, record(job, status, steps, nodes, end ? (end.length ?? end.lowerBound) : lowerBound, counts));
+          : { overBudget: bound, budget: { maxWork: budgetWork }, stoppedBy: 'steps', job: { steps, nodes, fingerprint, endedAt } };
+      // A best known line a browser posted meanwhile (answers.ts) stays: a give-up only raises its proven bound.
+      const held = isOverBudget(entry) ? await readEntry(env.SOLUTIONS, job.key, job.width, job.height) : null;
+      if (held && !isOverBudget(held) && held.status === 'solved') {
+        if (held.optimal === false && bound > (held.lowerBound ?? 0)) await writeEntry(env.SOLUTIONS, job.key, { ...held, lowerBound: bound, optimal: bound >= (held.length ?? Infinity) }, job.width);
+      } else await writeEntry(env.SOLUTIONS, job.key, entry, job.width);
+      const ended = record(job, status, steps, nodes, bound, counts);
+      await writeJob(env, status === 'budget-exceeded' ? { ...ended, fingerprint, budgetWork } : ended);
       const cache = edgeCache();
       if (cache && job.cacheUrl && !('overBudget' in entry)) {
         const body = await presentEntry(env, job.input, entry);

@@ -6,7 +6,7 @@
  */
 import type { GoalInput, Metric, SearchPhase, SolveResult, TilesResult } from '../../solver/index.ts';
 import { downloadText, progressText, t } from './i18n.ts';
-import { solveInBrowser, solveRemote, watchJob, type JobWatch } from './solve-client.ts';
+import { sendAnswer, solveInBrowser, solveRemote, watchJob, type JobWatch } from './solve-client.ts';
 
 const $ = (id: string) => document.getElementById(id)!;
 
@@ -46,6 +46,8 @@ export class PageSolves {
     this.cancel();
     const mine = ++this.begun;
     let watch: JobWatch | null = null;
+    // The server was asked and had no answer (over its budget): what this browser finds is sent to it.
+    let serverLacksIt = false;
     if (!inBrowser) {
       const remote = await solveRemote(location.origin, code, metric, goalSpec);
       if (remote.ok) return remote.result;
@@ -53,6 +55,7 @@ export class PageSolves {
         setStatus(remote.failure.message);
         return null;
       }
+      serverLacksIt = remote.failure.kind === 'budget-exceeded';
       // The server goes on with it (202): watch its job while this browser solves; the first answer wins.
       if (remote.failure.job) watch = watchJob(remote.failure.job.url, location.origin);
     }
@@ -101,6 +104,7 @@ export class PageSolves {
       document.body.dataset.solvedBy = 'browser';
       document.body.dataset.algorithm = solved.stats.algorithm;
       if ('engine' in solved.stats && solved.stats.engine) document.body.dataset.engine = solved.stats.engine;
+      if (serverLacksIt) sendAnswer(location.origin, code, metric, goalSpec, solved);
       // The server's job goes on: say when it has the answer for everyone (unless another layout is shown by then).
       if (watch) {
         void watch.result.then((r) => {

@@ -23,7 +23,8 @@ export async function solveRemote(base: string, layout: string, metric: Metric, 
       : await fetch(`${base}/solve?layout=${encodeURIComponent(layout)}&metric=${metric}`);
     const body = await res.json().catch(() => null);
     if (res.ok && body && Array.isArray(body.moves)) return { ok: true, result: body };
-    const error = body?.error;
+    // A 202 (a job goes on) says its code and message at the top level; an error, and a 202 of older servers, in `error`.
+    const error = res.status === 202 && typeof body?.code === 'string' ? body : body?.error;
     if (res.status === 400) return { ok: false, failure: { kind: 'bad-input', message: error?.message ?? 'bad input' } };
     if (error?.code === 'budget-exceeded') {
       const job = res.status === 202 && typeof body?.job?.url === 'string' ? { job: { url: body.job.url as string } } : {};
@@ -32,6 +33,22 @@ export async function solveRemote(base: string, layout: string, metric: Metric, 
     return { ok: false, failure: { kind: 'unavailable', message: error?.message ?? `HTTP ${res.status}` } };
   } catch (e) {
     return { ok: false, failure: { kind: 'unavailable', message: (e as Error).message } };
+  }
+}
+
+/**
+ * Sends a solution this browser found for a layout the server could not answer (POST /solve/answers): the server
+ * replays it and serves it to everyone as the best known line (optimal only where it meets a bound it proved).
+ * Fire-and-forget: never awaited by the page, every failure (offline, refused, rate-limited) ignored; `keepalive` lets
+ * it finish when the visitor leaves the page.
+ */
+export function sendAnswer(base: string, layout: string, metric: Metric, goal: GoalInput | null | undefined, result: SolveResult | TilesResult): void {
+  if (result.status !== 'solved' || result.kind !== 'klotski') return; // the server takes Klotski lines only
+  try {
+    const body = JSON.stringify({ layout, metric, ...(goal ? { goal: 'drawing' in goal ? goal.drawing : goal } : {}), moves: result.moves });
+    void fetch(`${base}/solve/answers`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: body.length < 60_000 }).catch(() => undefined);
+  } catch {
+    // Nothing the page needs: the answer is shown either way.
   }
 }
 

@@ -131,7 +131,13 @@ describe('the shareable solution page', () => {
     const page = await suite.browser.newPage();
     const jobUrl = `${suite.server.url}/solve/jobs/solve-${'b'.repeat(32)}`;
     let ended = false;
-    await page.route('**/solve?**', (route) => route.fulfill({ status: 202, contentType: 'application/json', body: JSON.stringify({ error: { code: 'budget-exceeded', message: 'over budget', lowerBound: 1 }, status: 'searching', job: { id: 'y', url: jobUrl, steps: 0, nodes: 0, lowerBound: 1 } }) }));
+    await page.route('**/solve?**', (route) => route.fulfill({ status: 202, contentType: 'application/json', body: JSON.stringify({ state: 'unknown', status: 'searching', code: 'budget-exceeded', message: 'over budget', lowerBound: 1, stoppedBy: 'work', job: { id: 'y', url: jobUrl, steps: 0, nodes: 0, lowerBound: 1 } }) }));
+    // The answer this browser found goes to the server (fire-and-forget), which had none.
+    const posted: Array<{ layout: string; metric: string; moves: unknown[] }> = [];
+    await page.route('**/solve/answers', (route) => {
+      posted.push(route.request().postDataJSON());
+      return route.fulfill({ status: 201, contentType: 'application/json', body: '{"stored":true}' });
+    });
     await page.route('**/solve/jobs/**', (route) => {
       const body = ended ? { id: 'y', status: 'solved', progress: { steps: 9, nodes: 9000, lowerBound: 32, elapsedMs: 90 }, result: answer } : { id: 'y', status: 'searching', progress: { steps: 3, nodes: 1000, lowerBound: 20, elapsedMs: 30 } };
       return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
@@ -139,6 +145,9 @@ describe('the shareable solution page', () => {
     await page.goto(`${suite.server.url}/s/${code}`);
     await waitReady(page);
     expect(await page.getAttribute('body', 'data-solved-by')).toBe('browser');
+    await expect.poll(() => posted.length, { timeout: 5000 }).toBe(1);
+    expect(posted[0]).toMatchObject({ layout: code, metric: 'move' });
+    expect(posted[0]!.moves).toHaveLength(32);
     ended = true;
     await page.waitForSelector('body[data-server-job="solved"]', { timeout: 20_000 });
     expect(await page.textContent('#status')).toContain('The server has finished too');
@@ -235,8 +244,9 @@ describe('数字华容道 pages', () => {
     expect([short.stats.algorithm, short.length]).toEqual(['ida', 2]);
     const far = await fetch(`${suite.server.url}/solve?layout=${encodeURIComponent('164B-9.2C-D378-5EFA')}`);
     expect(far.status).toBe(202);
-    const body = (await far.json()) as { status: string; error: { code: string }; job: { id: string; url: string } };
-    expect([body.status, body.error.code]).toEqual(['searching', 'budget-exceeded']);
+    const body = (await far.json()) as { state: string; status: string; code: string; error?: unknown; job: { id: string; url: string } };
+    expect([body.state, body.status, body.code]).toEqual(['unknown', 'searching', 'budget-exceeded']);
+    expect(body.error).toBeUndefined();
     expect(body.job.url).toBe(`${suite.server.url}/solve/jobs/${body.job.id}`);
   });
 });

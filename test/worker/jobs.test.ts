@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { canonicalize, parseLayoutOrThrow, parseTilesOrThrow, resolveGoal, solveTiles, type GoalSpec } from '../../solver/index.ts';
 import { seededRandom } from '../helpers/random-layouts.ts';
 import { randomWalk, replayTiles } from '../helpers/tiles-reference.ts';
-import { cacheKey } from '../../worker/cache.ts';
+import { GIVE_UP_TTL_S, cacheKey } from '../../worker/cache.ts';
+import { solverFingerprint } from '../../worker/job-fingerprint.ts';
 import { jobIdOf } from '../../worker/jobs.ts';
 import { refBoard, refDistance, refReplay } from '../helpers/reference.ts';
 import { call, freshClient, json, realEnv } from './helpers.ts';
@@ -42,8 +43,10 @@ describe('solve jobs', () => {
     const res = await post({ layout, goal });
     expect(res.status).toBe(202);
     const body = await json(res);
-    expect(body.status).toBe('searching');
-    expect(body.error).toMatchObject({ code: 'budget-exceeded', cached: false });
+    expect(body).toMatchObject({ state: 'unknown', status: 'searching', code: 'budget-exceeded', stoppedBy: 'work', cached: false });
+    // Not an error: a job going on carries no error object.
+    expect(body.error).toBeUndefined();
+    expect(body.message).toBe(`Unknown: the search stopped (its budget was spent); no solution is shorter than ${body.lowerBound} moves, but whether one exists is not known yet. A solve job goes on with it: see ${body.job.url}`);
     expect(body.job).toMatchObject({ id, url: `http://huarong.test/solve/jobs/${id}`, steps: 0, nodes: 0 });
     expect(body.job.lowerBound).toBeGreaterThan(0);
     expect(res.headers.get('Location')).toBe(body.job.url);
@@ -55,7 +58,7 @@ describe('solve jobs', () => {
     const done = await call(`/solve/jobs/${id}`);
     expect(done.status).toBe(200);
     const job = await json(done);
-    expect(job).toMatchObject({ id, status: 'solved', result: { status: 'solved', optimal: true, metric: 'move', cached: true, stats: { algorithm: 'ida' } } });
+    expect(job).toMatchObject({ id, status: 'solved', state: 'solved', result: { status: 'solved', state: 'solved', optimal: true, metric: 'move', cached: true, stats: { algorithm: 'ida' } } });
     expect(job.progress.steps).toBeGreaterThan(1);
     expectOptimal(layout, goal, 'move', job.result);
     const again = await post({ layout, goal });
@@ -104,7 +107,7 @@ describe('solve jobs', () => {
     expectOptimal(layout, goal, 'move', job.result);
   });
 
-  it('a job that spends its steps ends budget-exceeded with its bound, cached for good: later requests get 503 and start nothing', async () => {
+  it('a job that spends its steps ends unknown with its bound (with units), stored with the solver\'s fingerprint: later requests get an honest 503 and start nothing', async () => {
     const layout = 'VBBV-VBBV-VHHV-VS.V-S..S';
     const goal: GoalSpec = { piece: [0, 1], at: [3, 2] };
     const id = await jobIdFor(layout, goal, 'straight');
@@ -113,13 +116,29 @@ describe('solve jobs', () => {
     expect((await post({ layout, goal, metric: 'straight' }, limits)).status).toBe(202);
     await instance.waitForStatus('complete');
     const job = await json(await call(`/solve/jobs/${id}`));
-    expect(job).toMatchObject({ status: 'budget-exceeded', progress: { steps: 3 }, error: { code: 'budget-exceeded' } });
-    const later = await post({ layout, goal, metric: 'straight' });
+    const bound = job.progress.lowerBound;
+    expect(bound).toBeGreaterThan(0);
+    expect(job).toMatchObject({ status: 'budget-exceeded', state: 'unknown', progress: { steps: 3 }, error: { code: 'budget-exceeded', lowerBound: bound, stoppedBy: 'steps' } });
+    expect(job.error.message).toContain(`Unknown: the search stopped (the solve job spent its steps) after ${job.progress.nodes.toLocaleString('en-US')} positions; no solution is shorter than ${bound} straight moves`);
+    // The give-up mark: its bound, how much it searched, the solver's fingerprint and when; it expires (a day).
+    const key = cacheKey('straight', canonicalize(parseLayoutOrThrow(layout), goal).code);
+    const mark = JSON.parse((await realEnv.SOLUTIONS!.get(key))!);
+    expect(mark).toMatchObject({ overBudget: bound, stoppedBy: 'steps', job: { steps: 3, nodes: job.progress.nodes, fingerprint: await solverFingerprint(realEnv) } });
+    expect(mark.job.fingerprint).toMatch(/^[0-9a-f]{24}$/);
+    expect(Date.now() - mark.job.endedAt).toBeLessThan(60_000);
+    const listed = (await realEnv.SOLUTIONS!.list({ prefix: key })).keys.find((k) => k.name === key)!;
+    expect(listed.expiration).toBeGreaterThan(Date.now() / 1000 + GIVE_UP_TTL_S - 120);
+    expect(listed.expiration).toBeLessThanOrEqual(Date.now() / 1000 + GIVE_UP_TTL_S + 1);
+    const later = await post({ layout, goal, metric: 'straight' }, limits);
     expect(later.status).toBe(503);
-    const error = (await json(later)).error;
-    expect(error.code).toBe('budget-exceeded');
-    expect(error.message).toMatch(/a solve job searched [\d,]+ positions in 3 steps and gave up/);
-    expect(error.lowerBound).toBe(job.progress.lowerBound);
+    const body = await json(later);
+    expect(body.state).toBe('unknown');
+    expect(body.error).toMatchObject({ code: 'budget-exceeded', lowerBound: bound, stoppedBy: 'steps' });
+    expect(body.error.message).toContain(`no solution is shorter than ${bound} straight moves`);
+    expect(body.error.message).toMatch(/A solve job searched it for 3 steps; it is searched again from \d{4}-\d\d-\d\dT[\d:]+Z, or sooner when the solver changes\.$/);
+    expect(body.error.message).not.toMatch(/gave up/);
+    expect(Number(later.headers.get('Retry-After'))).toBeGreaterThan(GIVE_UP_TTL_S - 120);
+    expect(JSON.parse((await realEnv.SOLUTIONS!.get(`job:v1:${id}`))!).attempt).toBeUndefined();
   });
 
   it('past the cap on running jobs: 503 jobs-busy with Retry-After, and no job started', async () => {

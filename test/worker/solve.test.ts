@@ -193,10 +193,13 @@ describe('errors are JSON with a code', () => {
     const body = await json(res);
     expect(body.error).toMatchObject({ code: 'budget-exceeded', cached: false });
     expect(body.error.lowerBound).toBeGreaterThan(0);
-    expect(JSON.parse((await realEnv.SOLUTIONS!.get(`v1:move:${code}`))!)).toEqual({ overBudget: body.error.lowerBound, budget: { maxWork: 480_000, maxNodes: 2000 } });
+    expect(body.state).toBe('unknown');
+    expect(body.error.stoppedBy).toBe('nodes');
+    expect(body.error.message).toBe(`Unknown: the search stopped (it reached its limit of positions); no solution is shorter than ${body.error.lowerBound} moves, but whether one exists is not known yet. This layout needs more search than one request may spend.`);
+    expect(JSON.parse((await realEnv.SOLUTIONS!.get(`v1:move:${code}`))!)).toEqual({ overBudget: body.error.lowerBound, budget: { maxWork: 480_000, maxNodes: 2000 }, stoppedBy: 'nodes' });
     const repeat = await call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ layout: code }) }, { SOLVE_MAX_NODES: '2000', ...NO_JOBS });
     expect(repeat.status).toBe(503);
-    expect((await json(repeat)).error).toMatchObject({ code: 'budget-exceeded', cached: true, lowerBound: body.error.lowerBound });
+    expect((await json(repeat)).error).toMatchObject({ code: 'budget-exceeded', cached: true, lowerBound: body.error.lowerBound, stoppedBy: 'nodes' });
     expect(repeat.headers.get('Server-Timing')).toContain('cache;');
     const higher = await call('/solve', { method: 'POST', headers: { 'Content-Type': 'application/json', ...freshClient() }, body: JSON.stringify({ layout: code }) }, { SOLVE_MAX_NODES: '3000', ...NO_JOBS });
     expect((await json(higher)).error.cached).toBe(false);
@@ -315,6 +318,6 @@ describe('GET /solve takes only its own parameters', () => {
     expect(res.status).toBe(400);
     const body = await json(res);
     expect(body.error.code).toBe('unknown-parameter');
-    expect(body.error.message).toBe('unknown parameter "u": /solve takes layout, metric and optimal');
+    expect(body.error.message).toBe('unknown parameter "u": /solve takes layout, goal, metric and optimal');
   });
 });

@@ -3,7 +3,9 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { AppEnv, Env } from '../env.ts';
 import { errorResponse } from '../errors.ts';
 import { isOverBudget, readEntry } from '../cache.ts';
-import { isJobId, readJob, writeJob, type JobRecord } from '../jobs.ts';
+import { giveUpOf, instanceIdOf, isJobId, readJob, retryAt, writeJob, type JobRecord } from '../jobs.ts';
+import { jobGaveUp } from '../unknown-answers.ts';
+import { isTilesCode } from '../../solver/index.ts';
 import { ErrorSchema, JobSchema } from '../schemas.ts';
 import { presentEntry } from '../solve-service.ts';
 import { validationHook } from '../validation.ts';
@@ -33,15 +35,24 @@ jobRoutes.openapi(jobRoute, async (c) => {
   if (!record) return errorResponse(c, 404, { code: 'not-found', message: `no solve job ${JSON.stringify(id)}; jobs are started by /solve` }) as never;
   const job = record.status === 'searching' && Date.now() - record.updatedAt > STALE_MS ? await checkAlive(c.env, record) : record;
   const body: Record<string, unknown> = { id: job.id, status: job.status, progress: job.progress };
+  const stored = job.status === 'searching' || job.status === 'failed' ? null : await readEntry(c.env.SOLUTIONS, job.key, job.width, job.height);
+  const result = stored && !isOverBudget(stored) ? await presentEntry(c.env, job.input, stored) : null;
   if (job.status === 'solved' || job.status === 'unsolvable') {
-    const stored = await readEntry(c.env.SOLUTIONS, job.key, job.width, job.height);
-    const result = stored && !isOverBudget(stored) ? await presentEntry(c.env, job.input, stored) : null;
     if (result) body.result = result;
+    body.state = job.status;
   }
   if (job.status === 'budget-exceeded') {
-    body.error = { code: 'budget-exceeded', message: `the job spent its steps; no solution is shorter than ${job.progress.lowerBound}`, lowerBound: job.progress.lowerBound };
+    const metric = job.input.metric ?? 'move';
+    const { steps, nodes, lowerBound } = job.progress;
+    const facts = { metric, lowerBound, stoppedBy: 'steps' as const, nodes, solvable: isTilesCode(job.input.layout) }; // tiles over budget are of the goal's parity
+    body.state = 'unknown';
+    body.error = jobGaveUp({ ...facts, steps }, retryAt(giveUpOf(job)!), true);
+    // A best known line a browser sent meanwhile (POST /solve/answers): the puzzle is solved, not proven shortest.
+    if (result) {
+      body.result = result;
+      body.state = 'solved';
+    }
   }
-  if (job.status === 'failed') body.error = { code: 'job-failed', message: job.error ?? 'the job stopped on an error' };
   const ended = job.status !== 'searching';
   return c.json(body, 200, { 'Cache-Control': ended ? 'public, max-age=60' : 'no-store', ...(ended ? {} : { 'Retry-After': '2' }) }) as never;
 });
@@ -53,7 +64,7 @@ jobRoutes.openapi(jobRoute, async (c) => {
  */
 async function checkAlive(env: Env, record: JobRecord): Promise<JobRecord> {
   try {
-    const instance = await env.SOLVE_JOBS!.get(record.id);
+    const instance = await env.SOLVE_JOBS!.get(instanceIdOf(record.id, record.attempt));
     const { status, error } = await instance.status();
     if (status === 'errored' || status === 'terminated') {
       const failed: JobRecord = { ...record, status: 'failed', error: error?.message ?? `the job was ${status}`, updatedAt: Date.now() };

@@ -1,10 +1,10 @@
 /** GET and POST /solve. */
-import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { errorResponse } from '../errors.ts';
 import { validationHook } from '../validation.ts';
-import { ErrorSchema, JobAcceptedSchema, SolveBodySchema, SolveQuerySchema, SolveResultSchema } from '../schemas.ts';
+import { ErrorSchema, JobAcceptedSchema, SolveBodySchema, SolveQuerySchema, SolveResultSchema, UnknownSchema } from '../schemas.ts';
 import { clientKeyOf } from '../client-key.ts';
 import { edgeCache, runLater } from '../edge-cache.ts';
 import { ANSWER_CACHE_CONTROL, answerEtag, cachedAnswerResponse } from '../answer-response.ts';
@@ -15,8 +15,9 @@ const errorResponses = {
   413: { description: 'Body larger than 4 KB', content: { 'application/json': { schema: ErrorSchema } } },
   429: { description: 'Too many uncached solves from this address (Retry-After)', content: { 'application/json': { schema: ErrorSchema } } },
   503: {
-    description: 'The solve ran out of its CPU budget (code budget-exceeded, with lowerBound) where no solve job may take it up, or a job gave up; jobs-busy: too many jobs running (Retry-After)',
-    content: { 'application/json': { schema: ErrorSchema } },
+    description:
+      'The answer is unknown (state: unknown, code budget-exceeded, with lowerBound and stoppedBy): the request\'s budget ran out where no solve job may take it up, or the puzzle\'s job spent its steps (searched again after a day or when the solver changes; Retry-After says when); jobs-busy: too many jobs running (Retry-After)',
+    content: { 'application/json': { schema: z.union([UnknownSchema, ErrorSchema]) } },
   },
   202: {
     description: 'The solve ran out of its CPU budget and a solve job goes on with it: follow job.url (also the Location header); identical requests join the same job',
@@ -50,13 +51,16 @@ const postRoute = createRoute({
 
 export const solveRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
-/** The GET parameters; any other is refused, so nobody can mint cache entries with made-up ones. */
-const QUERY_PARAMETERS = ['layout', 'metric', 'goal', 'optimal'];
+/** The GET parameters, from the schema the query is validated with; any other is refused, so nobody can mint cache entries with made-up ones. */
+const QUERY_PARAMETERS = Object.keys(SolveQuerySchema.shape);
+
+/** "layout, goal, metric and optimal". */
+const andList = (words: string[]) => (words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? ''));
 
 solveRoutes.openapi(getRoute, async (c) => {
   for (const name of new URL(c.req.url).searchParams.keys()) {
     if (!QUERY_PARAMETERS.includes(name)) {
-      return errorResponse(c, 400, { code: 'unknown-parameter', message: `unknown parameter ${JSON.stringify(name)}: /solve takes layout, metric and optimal` }) as never;
+      return errorResponse(c, 400, { code: 'unknown-parameter', message: `unknown parameter ${JSON.stringify(name)}: /solve takes ${andList(QUERY_PARAMETERS)}` }) as never;
     }
   }
   const query = c.req.valid('query');
@@ -97,10 +101,14 @@ async function respond(c: Context<AppEnv>, input: SolveInput, cacheable: boolean
   const context = { origin: url.origin, ...(cacheable ? { cacheUrl: c.req.url } : {}) };
   const outcome = await solveRequest(c.env, waitUntil, input, clientKeyOf(c.req.header('CF-Connecting-IP')), context);
   if (!outcome.ok && outcome.status === 202) {
-    return c.json({ error: outcome.error, status: 'searching', job: outcome.job }, 202, { ...outcome.headers, 'Server-Timing': serverTiming(outcome.timings) || 'total;dur=0' });
+    // Not an error: the answer is unknown for now and a job goes on with it; what is known sits at the top level.
+    return c.json({ state: 'unknown', status: 'searching', ...outcome.error, job: outcome.job }, 202, { ...outcome.headers, 'Server-Timing': serverTiming(outcome.timings) || 'total;dur=0' });
   }
   if (!outcome.ok) {
-    return errorResponse(c, outcome.status, outcome.error, { ...outcome.headers, 'Server-Timing': serverTiming(outcome.timings) || `total;dur=${(performance.now() - started).toFixed(2)}` });
+    const headers = { ...outcome.headers, 'Server-Timing': serverTiming(outcome.timings) || `total;dur=${(performance.now() - started).toFixed(2)}` };
+    // An answer the search could not give is the third state, unknown (with what it proved), not a failure of the request.
+    if (outcome.error.code === 'budget-exceeded') return c.json({ state: 'unknown', error: outcome.error }, outcome.status, headers);
+    return errorResponse(c, outcome.status, outcome.error, headers);
   }
   const text = JSON.stringify(outcome.body);
   const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=UTF-8', 'Server-Timing': serverTiming(outcome.timings) };
@@ -108,8 +116,11 @@ async function respond(c: Context<AppEnv>, input: SolveInput, cacheable: boolean
   // A weak ETag names the answer, not the bytes: the same for the first response (cached: false, this solve's
   // timings) and every later one, so either validator revalidates.
   const etag = await answerEtag(outcome.body);
-  Object.assign(headers, { ETag: etag, 'Cache-Control': ANSWER_CACHE_CONTROL });
-  if (cache) {
+  // A best known line (posted by a browser, not proven shortest) may be replaced by a shorter one or a job's optimal
+  // answer: revalidated after a few minutes, never kept in the Cache API as immutable.
+  const provisional = outcome.body.optimal === false && outcome.body.lowerBound !== undefined;
+  Object.assign(headers, { ETag: etag, 'Cache-Control': provisional ? PROVISIONAL_CACHE_CONTROL : ANSWER_CACHE_CONTROL });
+  if (cache && !provisional) {
     // Repeats in this location come from the Cache API (no KV read, no solve); what it serves is a cached answer.
     const copy = await cachedAnswerResponse(outcome.body, etag);
     waitUntil(cache.put(c.req.raw.url, copy).catch((e: unknown) => console.error('Cache API put failed:', e)));
@@ -117,6 +128,8 @@ async function respond(c: Context<AppEnv>, input: SolveInput, cacheable: boolean
   if (matchesEtag(ifNoneMatch, etag)) return c.body(null, 304, { ETag: etag, 'Server-Timing': headers['Server-Timing']! });
   return c.body(text, 200, headers);
 }
+
+const PROVISIONAL_CACHE_CONTROL = 'public, max-age=300';
 
 /** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): W/ prefixes are ignored. */
 function matchesEtag(header: string | undefined, etag: string): boolean {
