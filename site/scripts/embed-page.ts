@@ -44,6 +44,7 @@ async function main(): Promise<void> {
   const fitting = autosize ? null : frameFitter(player);
   const remote = await solveRemote(location.origin, canonical, metric, goal.spec);
   let result = remote.ok ? remote.result : null;
+  let failure: string | null = null;
   if (!remote.ok && remote.failure.kind !== 'bad-input') {
     $('count').textContent = t('solvingInBrowser', lang);
     result = await solveInBrowser(
@@ -53,12 +54,12 @@ async function main(): Promise<void> {
       (p) => ($('count').textContent = `${t('solving', lang)} ${p.nodes.toLocaleString('en')}`),
       undefined,
       (loaded, total) => ($('count').textContent = downloadText(loaded, total, lang)),
-    ).result.catch(() => null);
+    ).result.catch((e: Error) => ((failure = e.message), null));
   }
   if (!result) {
     $('message').hidden = false;
     // No answer at all (the browser could not search): never read as "no solution".
-    $('message').textContent = !remote.ok && remote.failure.kind === 'bad-input' ? remote.failure.message : `${t('browserSolveFailed', lang)}.`;
+    $('message').textContent = !remote.ok && remote.failure.kind === 'bad-input' ? remote.failure.message : `${t('browserSolveFailed', lang)}${failure ? ` (${failure})` : ''}.`;
     return;
   }
   player.load(parsed.value.layout, tiles && metric === 'straight' ? unitMoves(result.moves) : result.moves);
