@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { CLI_MEMORY_BYTES } from '../solver/node/cli-memory.ts';
 import { createHash } from 'node:crypto';
-import { METRICS, parseLayoutOrThrow, solve, type Metric } from '../solver/index.ts';
+import { METRICS, parseLayoutOrThrow, solve, type Metric, type StopReason } from '../solver/index.ts';
 import type { ClassicPuzzle } from './classics.ts';
 
 /** Bumped when the file's shape changes. */
@@ -27,6 +27,8 @@ export interface MetricAnswer {
   optimal: boolean;
   /** Not solved within the budget: no solution is shorter than this. */
   lowerBound?: number;
+  /** Not solved within the budget: what stopped the search (time, memory, …). Absent in files written before it. */
+  stoppedBy?: StopReason;
   algorithm: string;
   nodes: number;
   ms: number;
@@ -65,6 +67,7 @@ export function answerPuzzle(puzzle: Pick<ClassicPuzzle, 'id' | 'code' | 'goal'>
       length: result.status === 'solved' ? result.length : null,
       optimal: result.optimal,
       ...(result.status === 'budget-exceeded' && result.lowerBound !== undefined ? { lowerBound: result.lowerBound } : {}),
+      ...(result.status === 'budget-exceeded' && result.stoppedBy !== undefined ? { stoppedBy: result.stoppedBy } : {}),
       algorithm: result.stats.algorithm,
       nodes: result.stats.nodes,
       ms,

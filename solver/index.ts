@@ -7,7 +7,7 @@ export { looksLikeDrawing } from './klotski/model/goal-drawing.ts';
 export { mirrorLayout, toGrid, sortPieces, FIXED_SHAPES, type Layout, type Piece } from './klotski/model/layout.ts';
 export { METRICS, type Metric } from './shared/metric.ts';
 export { metricCount, metricUnit } from './shared/metric-words.ts';
-export { outcomeSentence, outcomeState, proofWords, boundWords, stopWords, countWords, positionsWords, STOP_REASONS, type OutcomeFacts, type OutcomeState, type Proof, type StopReason } from './shared/outcome.ts';
+export { outcomeSentence, outcomeHeadline, playedLineWords, outcomeState, proofWords, boundWords, stopWords, countWords, positionsWords, STOP_REASONS, type OutcomeFacts, type OutcomeState, type Proof, type StopReason } from './shared/outcome.ts';
 export { solve, solveCode, goalCells, ALGORITHMS, type Algorithm, type SolveOptions, type SolveResult } from './solve.ts';
 export type { Move, Cell } from './klotski/model/moves.ts';
 export { canonicalize, mirrorMoves, type Canonical } from './klotski/model/canonical.ts';

@@ -7,7 +7,8 @@
  */
 import { codeFromPath } from './path-code.ts';
 import { parsePuzzleCode, unitMoves, type Metric } from '../../solver/index.ts';
-import { countText, downloadText, embedLang, t } from './i18n.ts';
+import { downloadText, embedLang, t } from './i18n.ts';
+import { answerHeadline, answerNote, answerState } from './outcome-text.ts';
 import { Player } from './player.ts';
 import { problemText } from './problem-text.ts';
 import { solveInBrowser, solveRemote } from './solve-client.ts';
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
   const fitting = autosize ? null : frameFitter(player);
   const remote = await solveRemote(location.origin, canonical, metric, goal.spec);
   let result = remote.ok ? remote.result : null;
+  let failure: string | null = null;
   if (!remote.ok && remote.failure.kind !== 'bad-input') {
     $('count').textContent = t('solvingInBrowser', lang);
     result = await solveInBrowser(
@@ -52,15 +54,21 @@ async function main(): Promise<void> {
       (p) => ($('count').textContent = `${t('solving', lang)} ${p.nodes.toLocaleString('en')}`),
       undefined,
       (loaded, total) => ($('count').textContent = downloadText(loaded, total, lang)),
-    ).result.catch(() => null);
+    ).result.catch((e: Error) => ((failure = e.message), null));
   }
   if (!result) {
     $('message').hidden = false;
-    $('message').textContent = remote.ok ? t('noSolution', lang) : remote.failure.message;
+    // No answer at all (the browser could not search): never read as "no solution".
+    $('message').textContent = !remote.ok && remote.failure.kind === 'bad-input' ? remote.failure.message : `${t('browserSolveFailed', lang)}${failure ? ` (${failure})` : ''}.`;
     return;
   }
   player.load(parsed.value.layout, tiles && metric === 'straight' ? unitMoves(result.moves) : result.moves);
-  $('count').textContent = result.solvable ? countText(result.length!, metric, lang) : t('noSolution', lang);
+  // Three states: the length; no solution, proven (and by what); unknown, with what was proven and why it stopped.
+  $('count').textContent = answerHeadline(result, lang);
+  $('count').dataset.state = answerState(result);
+  const note = answerNote(result, lang);
+  $('verdict').textContent = note ?? '';
+  $('verdict').hidden = !note;
   const start = Number(params.get('at') ?? params.get('start'));
   if (Number.isInteger(start) && start > 0) player.jump(start);
   fitting?.();

@@ -128,7 +128,6 @@ const STRINGS = {
   embed: { en: 'Embed this', zh: '嵌入' },
   editInEditor: { en: 'Fix it in the editor', zh: '在编辑器中修改' },
   badLink: { en: 'This link does not describe a valid layout:', zh: '这个链接不是有效的布局：' },
-  unsolvable: { en: 'No solution exists: every reachable position was explored.', zh: '无解：所有可达局面都已搜索过。' },
   fallback: { en: 'Solving in your browser:', zh: '正在你的浏览器中求解：' },
   fallbackTiles: {
     en: 'Solving in your browser (an optimal 15-puzzle answer can take billions of positions, more than the server gives one request):',
@@ -174,7 +173,6 @@ const STRINGS = {
   valid: { en: 'Valid layout.', zh: '布局有效。' },
   minMoves: { en: 'Minimum moves', zh: '最少步数' },
   open: { en: 'Open solution', zh: '查看解法' },
-  noSolution: { en: 'no solution', zh: '无解' },
   distanceChart: { en: 'Moves to go at each position of the line (choose one to go there)', zh: '这条走法每个局面还需的步数（选一个局面跳过去）' },
   chartToGo: { en: '{count} to go', zh: '最少还需 {count}' },
   copyMoves: { en: 'Copy moves', zh: '复制走法' },

@@ -4,7 +4,8 @@
  * optimal, else searched from here.
  */
 import { sameMove, type GoalInput, type Layout, type Metric, type Move, type MoveEvaluation, type SolveResult, type TilesResult } from '../../solver/index.ts';
-import { t } from './i18n.ts';
+import { currentLang, t } from './i18n.ts';
+import { answerNote } from './outcome-text.ts';
 import type { PageLine } from './page-line.ts';
 import type { Player } from './player.ts';
 import { toGo } from './solution-words.ts';
@@ -53,11 +54,11 @@ export function setupHint(ctx: HintContext): void {
     // Anywhere else (your moves, the best line not found yet): solve from here (tiles in the page's worker).
     const solved = await ctx.solveLayout(layout, ctx.tiles, ctx.line.goalSpecAt(i));
     if (player.shown !== layout || !solved) return;
+    // A search that stopped has no move to give: the status says what it proved instead (so does a proof of none).
+    if (solved.status !== 'solved') return ctx.setStatus(() => answerNote(solved, currentLang()) ?? '');
     const first = ctx.line.asPlayed(solved.moves)[0];
-    if (!first) {
-      ctx.setStatus(() => (solved.solvable ? ctx.solvedWords() : t('unsolvable')));
-      return;
-    }
-    showHint(first, solved.length! - 1);
+    if (!first) return ctx.setStatus(() => ctx.solvedWords());
+    // The distance it leaves is known only when the line is proven optimal.
+    showHint(first, solved.optimal ? solved.length! - 1 : undefined);
   });
 }

@@ -6,7 +6,8 @@
  */
 import { evaluateMoves, formatTiles, movePiece, sameMove, solvedTiles, unitMoves, type GoalInput, type Layout, type Metric, type Move, type SolveResult, type TilesResult } from '../../solver/index.ts';
 import type { ClassicTables } from './classic-tables.ts';
-import { t } from './i18n.ts';
+import { currentLang, t } from './i18n.ts';
+import { answerNote } from './outcome-text.ts';
 import { goalReachedAfter, goalSpecAfter, type PageGoal } from './page-goal.ts';
 import type { PageSolves } from './page-solve.ts';
 import type { Player } from './player.ts';
@@ -22,7 +23,7 @@ export interface PageLineContext {
   tables: ClassicTables;
   solves: PageSolves;
   metric(): Metric;
-  /** The page's solve from the start found a solution (without one, no line is optimal anywhere). */
+  /** The page's solve from the start found a proven optimal solution (without one, no line is optimal anywhere). */
   solvable(): boolean;
   /** Whether the tablebase knows the goal (classic layouts, the default goal). */
   tablesApply(): boolean;
@@ -49,6 +50,8 @@ export class PageLine {
   private readonly undone: Move[] = [];
   /** Bumped by every edit, so a continuation found for an older line is dropped. */
   private token = 0;
+  /** The token of the line whose continuation search stopped without an answer (nothing is awaited for it then). */
+  private stoppedFor = -1;
 
   constructor(ctx: PageLineContext) {
     this.ctx = ctx;
@@ -64,11 +67,6 @@ export class PageLine {
     return this.branch < 0 ? null : [this.branch, this.branch + this.own.length];
   }
 
-  /** The optimal solution's length (what "optimal is M" says). */
-  get optimal(): number {
-    return this.solution.length;
-  }
-
   /** The line shown: the solution, or its start, your moves and their best continuation. */
   line(): Move[] {
     return this.branch < 0 ? this.solution : [...this.solution.slice(0, this.branch), ...this.own, ...(this.continuation ?? [])];
@@ -76,7 +74,7 @@ export class PageLine {
 
   /** Position i is the end of your moves and the best line on from there is still being found. */
   awaitsContinuation(i: number): boolean {
-    return this.branch >= 0 && this.continuation === null && i === this.branch + this.own.length;
+    return this.branch >= 0 && this.continuation === null && this.stoppedFor !== this.token && i === this.branch + this.own.length;
   }
 
   /** The player moves one piece at a time: a straight tiles move (a run) plays as its one-tile slides. */
@@ -227,7 +225,13 @@ export class PageLine {
     else {
       // Tiles: the page's own worker (its databases stay loaded), never the server's budget.
       const solved = await ctx.solveLayout(layout, ctx.tiles, this.goalSpecAt(end));
-      if (solved) found = this.asPlayed(solved.moves);
+      if (solved?.status === 'solved') found = this.asPlayed(solved.moves);
+      else if (solved && token === this.token) {
+        // The search stopped (or, from a start not known to be solvable, proved there is none): no line on, and
+        // the status says what was found instead — never a line of no moves, which would read as the goal reached.
+        this.stoppedFor = token;
+        ctx.setStatus(() => answerNote(solved, currentLang()) ?? '');
+      }
     }
     if (token !== this.token || found === null) return;
     this.continuation = found;

@@ -22,7 +22,8 @@ import { PlayInput } from './play-input.ts';
 import { Player } from './player.ts';
 import { problemText } from './problem-text.ts';
 import { boardAddress, codeFromAddress, metricFromUrl, moveFromUrl, replayPath, tilesCode } from './solution-address.ts';
-import { showCount, solvedIn, toGo } from './solution-words.ts';
+import { answerState } from './outcome-text.ts';
+import { atLeastToGo, showCount, solvedIn, toGo } from './solution-words.ts';
 import { TileMarks } from './tile-marks.ts';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -96,7 +97,8 @@ async function main(): Promise<void> {
     tables,
     solves,
     metric: () => metric,
-    solvable: () => !!result?.solvable,
+    // Only a proven optimal solution says how far the goal is (a fast search's line may be longer than needed).
+    solvable: () => result?.status === 'solved' && result.optimal,
     tablesApply,
     codeOf,
     movesOn,
@@ -138,7 +140,7 @@ async function main(): Promise<void> {
 
   async function load(layout: Layout): Promise<void> {
     setStatus(() => t('solving'), true);
-    showCount(null, metric);
+    showCount(null);
     solves.arrivalNote = null;
     // Nothing to play, download or hint at until there is a line (the player disables its own controls meanwhile).
     setLineActions(false);
@@ -148,8 +150,10 @@ async function main(): Promise<void> {
     setLineActions(true);
     setStatus('');
     line.setSolution(result.moves);
-    // No solution: the board stays, but nothing to play back or hint at; the way on is the editor.
-    const stuck = !result.solvable;
+    // No solution, proven: the board stays, but nothing to play back or hint at; the way on is the editor. A search
+    // that stopped proved nothing of the kind: the board stays playable by hand, and the page says what is known.
+    const stuck = result.status === 'unsolvable';
+    $('player').dataset.outcome = answerState(result);
     player.board.setPlayable(!stuck);
     if (stuck) $('player').dataset.unsolvable = 'true';
     else delete $('player').dataset.unsolvable;
@@ -165,7 +169,7 @@ async function main(): Promise<void> {
     if (replay && replay.length > 0) line.showOwn(replay, openAt > 0 ? Math.min(openAt, replay.length) : replay.length);
     else line.reload(openAt);
     openAt = 0;
-    showCount(result, metric);
+    showCount(result);
     await refresh();
     if (solves.arrivalNote) setStatus(solves.arrivalNote);
     $('player').dataset.ready = 'true';
@@ -184,12 +188,12 @@ async function main(): Promise<void> {
     const i = player.position;
     evaluation = tablesApply() && (await tables.ensure(layout, metric)) ? evaluateMoves(layout, metric, tables.source) : null;
     if (player.shown !== layout) return; // moved on meanwhile
-    const distance = evaluation ? evaluation.distance : result && !result.solvable && i === 0 ? null : line.lineDistance(i);
-    showDistance(distance);
+    const distance = evaluation ? evaluation.distance : result?.status === 'unsolvable' && i === 0 ? null : line.lineDistance(i);
+    showDistance(distance, i === 0 && result?.status === 'budget-exceeded' ? result.lowerBound : undefined);
     // Marked when the position changes, and again once its distance is known (the first refresh may not know it).
     if (tiles && (moved || !tileMarks.isFor(layout, distance))) void tileMarks.mark(layout, distance);
     if (line.branched && i > 0 && line.isSolved(layout, i)) {
-      setStatus(() => solvedIn(i, line.optimal, metric, tiles));
+      setStatus(() => solvedIn(i, result, metric, tiles));
       showReplayLink(i);
     } else if (line.awaitsContinuation(i)) {
       if (!solves.busy) setStatus(() => t('solving'), true);
@@ -202,10 +206,11 @@ async function main(): Promise<void> {
     if (!line.branched || !line.isSolved(layout, i)) $('replay-line').hidden = true;
   }
 
-  function showDistance(d: number | null | undefined): void {
+  /** The distance line: the distance to go where known, else the proven lower bound (`atLeast`) where there is one. */
+  function showDistance(d: number | null | undefined, atLeast?: number): void {
     const el = $('distance');
     if (d === undefined) {
-      el.textContent = '';
+      el.textContent = atLeast ? atLeastToGo(atLeast, metric) : '';
       delete el.dataset.distance;
       return;
     }
@@ -276,7 +281,7 @@ async function main(): Promise<void> {
 
   document.addEventListener('langchange', (e) => {
     player.setLang((e as CustomEvent<Lang>).detail);
-    showCount(result, metric);
+    showCount(result);
     void refresh();
     $('status').textContent = statusText();
   });

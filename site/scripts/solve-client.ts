@@ -4,6 +4,7 @@
  * job is watched meanwhile (`watchJob`): whichever answer comes first is shown.
  */
 import type { GoalInput, Metric, Progress, SolveResult, TilesResult } from '../../solver/index.ts';
+import { storedSearchLimits } from './search-limits.ts';
 
 export interface ApiFailure {
   kind: 'bad-input' | 'budget-exceeded' | 'unavailable';
@@ -223,7 +224,8 @@ export function solveInBrowser(
   const result = new Promise<SolveResult | TilesResult | null>((settle, fail) => {
     entry.pending.set(id, { settle, fail, onProgress, onDownload });
   });
-  entry.worker.postMessage({ layout, metric, goal, base: source.base, id });
+  // A test may have lowered the search's limits on this origin (search-limits.ts); the worker only ever lowers its own.
+  entry.worker.postMessage({ layout, metric, goal, base: source.base, id, limits: storedSearchLimits() });
   return {
     result,
     cancel: () => {

@@ -13,9 +13,14 @@ import {
   type PatternDatabase,
   type TableSource,
 } from '../../solver/index.ts';
+import { BFS_MEMORY_BYTES } from '../../solver/solve.ts';
 import { loadBitboardEngine } from '../../solver/klotski/wasm/engine.ts';
 import { ClassicTables } from './classic-tables.ts';
+import { lowerLimits, parseSearchLimits } from './search-limits.ts';
 import { fetchTables } from './table-files.ts';
+
+/** How long a search in this browser may run, and the memory it may fill (a test may lower them: search-limits.ts). */
+const BROWSER_LIMITS = { memoryBytes: BFS_MEMORY_BYTES, maxMs: 10 * 60_000 };
 
 /**
  * Where the site's files are: '' on the site itself; the widget's origin when the widget started this worker from a
@@ -83,6 +88,7 @@ async function classicTables(code: string, metric: Metric, goal: GoalInput | nul
 // and every message about it says that id.
 self.onmessage = async (e: MessageEvent) => {
   const { layout, metric, goal, id } = e.data;
+  const limits = lowerLimits(BROWSER_LIMITS, parseSearchLimits(typeof e.data.limits === 'string' ? e.data.limits : null));
   base = typeof e.data.base === 'string' ? e.data.base : '';
   const fourByFour = isTilesCode(layout) && /^[^-]{4}(-[^-]{4}){3}$/.test(layout.trim());
   // The engine is fetched while the tablebase is looked up (a search needs it; a table answer does not wait for it).
@@ -94,7 +100,7 @@ self.onmessage = async (e: MessageEvent) => {
     goal,
     databases: fourByFour ? await ((downloadFor = id), databases()) : null,
     tablebase,
-    maxMs: 10 * 60_000,
+    ...limits,
     onProgress: (progress) => self.postMessage({ type: 'progress', progress, id }),
   });
   if (outcome.ok) self.postMessage({ type: 'done', result: outcome.value, id });

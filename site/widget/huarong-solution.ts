@@ -15,7 +15,8 @@ import boardCss from '../styles/board.css';
 import { parsePuzzleCode, unitMoves, type GoalInput, type Layout, type Metric, type SearchPhase } from '../../solver/index.ts';
 import { Player } from '../scripts/player.ts';
 import { problemText } from '../scripts/problem-text.ts';
-import { countText, downloadText, embedLang, progressText, t, type Lang } from '../scripts/i18n.ts';
+import { downloadText, embedLang, progressText, t, type Lang } from '../scripts/i18n.ts';
+import { answerHeadline, answerNote, answerState } from '../scripts/outcome-text.ts';
 import { crossOriginWorker, solveInBrowser, solveRemote, watchJob, type JobWatch } from '../scripts/solve-client.ts';
 import { puzzlePageHref, readEmbedGoal } from '../scripts/embed-goal.ts';
 
@@ -35,6 +36,7 @@ const WIDGET_CSS = `
 .title a { color: inherit; }
 .message { padding: 1rem; border: 2px solid #9b1c14; border-radius: 8px; background: #fff; color: #1d1a16; font-size: 0.9rem; }
 .loading { color: var(--muted); font-size: 0.9rem; padding: 0.5rem 0; }
+.verdict { margin: 0 0 6px; font-size: 0.85rem; line-height: 1.3; }
 .cancel { font: inherit; border-radius: 6px; border: 1px solid var(--control-line); background: var(--surface); color: var(--ink); }
 .player { max-width: none; }
 .board { max-width: none; }
@@ -172,12 +174,22 @@ class HuarongSolution extends HTMLElement {
       return;
     }
     player.load(layout, tiles && metric === 'straight' ? unitMoves(result.moves) : result.moves);
-    count.textContent = result.solvable ? countText(result.length!, metric, lang) : t('noSolution', lang);
+    // Three states: the length; no solution, proven (and by what); unknown, with what was proven and why it stopped.
+    const outcome = answerState(result);
+    count.textContent = answerHeadline(result, lang);
+    this.dataset.outcome = outcome;
+    const sentence = answerNote(result, lang);
+    if (sentence) {
+      const note = document.createElement('p');
+      note.className = 'verdict';
+      note.textContent = sentence;
+      frame.insertBefore(note, player.root);
+    }
     this.dataset.length = String(result.length ?? '');
     const start = Number(this.getAttribute('start'));
     if (start > 0) player.jump(start);
     if (this.hasAttribute('autoplay') && this.getAttribute('autoplay') !== 'false') void player.play();
-    this.dispatchEvent(new CustomEvent('huarong-ready', { detail: { length: result.length } }));
+    this.dispatchEvent(new CustomEvent('huarong-ready', { detail: { length: result.length, outcome } }));
   }
 
   /**

@@ -129,3 +129,47 @@ export function outcomeSentence(facts: OutcomeFacts, lang: Lang): string {
     ? `尚无结论：搜索因${stopWords(facts.stoppedBy, 'zh')}而停止${after}；${boundWords(facts.metric, facts.lowerBound, 'zh')}，但还不知道是否有解。`
     : `Unknown: the search stopped (${stopWords(facts.stoppedBy, 'en')})${after}; ${boundWords(facts.metric, facts.lowerBound, 'en')}, but whether one exists is not known yet.`;
 }
+
+/**
+ * The answer in a few words, for a count or a heading: "81 moves", "No solution (proven)", "Unknown: at least 15
+ * moves" (the sentence, outcomeSentence, says how it was proven or why the search stopped).
+ */
+export function outcomeHeadline(facts: OutcomeFacts, lang: Lang): string {
+  const state = outcomeState(facts);
+  if (state === 'solved') return countWords(facts.metric, facts.length ?? 0, lang);
+  if (state === 'unsolvable') return lang === 'zh' ? '无解（已证明）' : 'No solution (proven)';
+  const bound = facts.lowerBound ? countWords(facts.metric, facts.lowerBound, lang) : null;
+  if (facts.solvable === true) {
+    if (lang === 'zh') return bound ? `有解，至少 ${bound}` : '有解，最短解尚未找到';
+    return bound ? `Solvable: at least ${bound}` : 'Solvable: shortest not found yet';
+  }
+  if (lang === 'zh') return bound ? `尚无结论：至少 ${bound}` : '尚无结论：搜索已停止';
+  return bound ? `Unknown: at least ${bound}` : 'Unknown: the search stopped';
+}
+
+/**
+ * What a line someone played to the goal proves: with the optimum known, how far from it ("Solved in 39 moves —
+ * optimal is 30."); without it, that a solution exists and how long the shortest can be ("Solved in 39 moves: so a
+ * solution exists, and the shortest is between 17 and 39 moves."), never calling anything optimal that is not proven.
+ * `found`: the length of a line found but not proven optimal (a fast search's). `done`: the words for the goal
+ * reached ("Solved", "The tiles are in order").
+ */
+export function playedLineWords(n: number, metric: Metric, known: { optimal: number | null; found?: number; lowerBound?: number }, lang: Lang, done?: { en: string; zh: string }): string {
+  const count = countWords(metric, n, lang);
+  // A line as short as the proven bound is a shortest one.
+  const optimal = known.optimal ?? (known.lowerBound === n ? n : null);
+  if (lang === 'zh') {
+    const head = `${done?.zh ?? '成功！'}用了 ${count}`;
+    if (optimal !== null) return `${head}，最优解是 ${countWords(metric, optimal, 'zh')}。`;
+    if (known.found !== undefined) return `${head}，找到的解是 ${countWords(metric, known.found, 'zh')}（未证明最优）。`;
+    return known.lowerBound && known.lowerBound < n
+      ? `${head}。可见有解，最短解在 ${known.lowerBound} 到 ${count}之间。`
+      : `${head}。可见有解，但是否最短尚未证明。`;
+  }
+  const head = `${done?.en ?? 'Solved'} in ${count}`;
+  if (optimal !== null) return `${head} — optimal is ${optimal}.`;
+  if (known.found !== undefined) return `${head} — the line found is ${known.found} (not proven optimal).`;
+  return known.lowerBound && known.lowerBound < n
+    ? `${head}: so a solution exists, and the shortest is between ${known.lowerBound} and ${count}.`
+    : `${head}: so a solution exists; whether a shorter one does is not known yet.`;
+}
