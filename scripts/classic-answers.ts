@@ -2,12 +2,17 @@
  * The gallery's answers for the classic puzzles (data/puzzles/classics.tsv): each puzzle solved toward its goal drawing
  * by the product's own `solve()`, in each metric, within a time budget per solve. What a search did not finish within
  * it is recorded as such (with the lower bound it proved), never as a number: the page then offers to open the
- * puzzle, whose own page searches longer. Written by scripts/build-classics.ts, read by the site's build.
+ * puzzle, whose own page searches longer.
+ *
+ * The answers are data the product made, kept in git (data/puzzles/classics-answers.json) with the solution lines, the
+ * command that computes them and the fingerprint of the solver that did: a build replays and checks every line
+ * (`checkAnswers`: legal in its metric, reaching the goal, as long as recorded) and computes only puzzles that are new
+ * or changed, instead of a minute of solving on every fresh clone; `npm run build:classics` computes them all again.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { CLI_MEMORY_BYTES } from '../solver/node/cli-memory.ts';
 import { createHash } from 'node:crypto';
-import { METRICS, parseLayoutOrThrow, solve, type Metric, type StopReason } from '../solver/index.ts';
+import { METRICS, checkSolution, decodeMoves, encodeMoves, parseLayoutOrThrow, solve, type Metric, type StopReason } from '../solver/index.ts';
 import type { ClassicPuzzle } from './classics.ts';
 
 /** Bumped when the file's shape changes. */
@@ -18,7 +23,9 @@ export const ANSWERS_FORMAT = 1;
  * still open spend it six times, about 50 s).
  */
 export const DEFAULT_BUDGET_MS = 8000;
-export const ANSWERS_FILE = new URL('../site/generated/classics-answers.json', import.meta.url);
+export const ANSWERS_FILE = new URL('../data/puzzles/classics-answers.json', import.meta.url);
+/** What computes every answer again (and shows what changed against the stored ones). */
+export const ANSWERS_COMMAND = 'npm run build:classics';
 
 export interface MetricAnswer {
   status: 'solved' | 'unsolvable' | 'budget-exceeded';
@@ -29,6 +36,8 @@ export interface MetricAnswer {
   lowerBound?: number;
   /** Not solved within the budget: what stopped the search (time, memory, …). Absent in files written before it. */
   stoppedBy?: StopReason;
+  /** When solved: the solution line (solution-codec.ts `encodeMoves` on the puzzle's board), replayed by every build. */
+  moves?: string;
   algorithm: string;
   nodes: number;
   ms: number;
@@ -44,8 +53,13 @@ export interface PuzzleAnswers {
 
 export interface ClassicAnswers {
   format: typeof ANSWERS_FORMAT;
-  /** Of the puzzles' codes and goals, the budget and the solver's sources: a change to any of them computes again. */
+  /**
+   * Of the puzzles' codes and goals, the budget and the solver's sources when they were computed: which solver made
+   * them (a build does not compute them again when it changes; `ANSWERS_COMMAND` does).
+   */
   fingerprint: string;
+  /** The command that computes them again. */
+  command?: string;
   budgetMs: number;
   computed: string;
   node: string;
@@ -68,6 +82,7 @@ export function answerPuzzle(puzzle: Pick<ClassicPuzzle, 'id' | 'code' | 'goal'>
       optimal: result.optimal,
       ...(result.status === 'budget-exceeded' && result.lowerBound !== undefined ? { lowerBound: result.lowerBound } : {}),
       ...(result.status === 'budget-exceeded' && result.stoppedBy !== undefined ? { stoppedBy: result.stoppedBy } : {}),
+      ...(result.status === 'solved' ? { moves: encodeMoves(result.moves, layout.width) } : {}),
       algorithm: result.stats.algorithm,
       nodes: result.stats.nodes,
       ms,
@@ -106,4 +121,50 @@ export function readAnswers(file: URL = ANSWERS_FILE): ClassicAnswers | null {
   } catch {
     return null;
   }
+}
+
+/** What a build finds of the stored answers: puzzles with none (new, or whose code or goal changed) and lines that fail. */
+export interface AnswersCheck {
+  stale: string[];
+  bad: string[];
+  /** Solution lines replayed and found right. */
+  replayed: number;
+}
+
+/**
+ * Replays every stored solution line on its puzzle (every move legal in the metric, the goal reached) and checks its
+ * length against the recorded minimum; lists the puzzles the file has no answers for.
+ */
+export function checkAnswers(answers: ClassicAnswers, puzzles: Array<Pick<ClassicPuzzle, 'id' | 'code' | 'goal'>>): AnswersCheck {
+  const check: AnswersCheck = { stale: [], bad: [], replayed: 0 };
+  for (const puzzle of puzzles) {
+    const stored = answers.puzzles.find((p) => p.id === puzzle.id);
+    if (!stored || stored.code !== puzzle.code || stored.goal !== puzzle.goal) {
+      check.stale.push(puzzle.id);
+      continue;
+    }
+    const layout = parseLayoutOrThrow(puzzle.code);
+    for (const metric of METRICS) {
+      const a = stored.answers[metric];
+      if (!a) {
+        check.stale.push(puzzle.id);
+        break;
+      }
+      if (a.status !== 'solved') continue;
+      if (a.moves === undefined) {
+        check.bad.push(`${puzzle.id} ${metric}: solved in ${a.length} but no solution line is stored`);
+        continue;
+      }
+      let problem: string | null;
+      try {
+        const moves = decodeMoves(a.moves, layout.width, layout.height);
+        problem = moves.length !== a.length ? `the line has ${moves.length} moves, the answer says ${a.length}` : checkSolution(layout, metric, moves, { drawing: puzzle.goal });
+      } catch (e) {
+        problem = String(e);
+      }
+      if (problem) check.bad.push(`${puzzle.id} ${metric}: ${problem}`);
+      else check.replayed++;
+    }
+  }
+  return check;
 }

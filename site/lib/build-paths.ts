@@ -6,5 +6,5 @@ import { pathToFileURL } from 'node:url';
 
 export const BUILD_TABLEBASE_DIR = new URL('site/public/tablebase/', pathToFileURL(`${process.cwd()}/`));
 
-/** The classic puzzles' answers, computed by scripts/build-classics.ts before the site is built. */
-export const BUILD_CLASSICS_ANSWERS = new URL('site/generated/classics-answers.json', pathToFileURL(`${process.cwd()}/`));
+/** The classic puzzles' answers: data the product computed (scripts/build-classics.ts), kept in git, checked by the build. */
+export const BUILD_CLASSICS_ANSWERS = new URL('data/puzzles/classics-answers.json', pathToFileURL(`${process.cwd()}/`));

@@ -1,16 +1,16 @@
 /**
  * The gallery's answers script (scripts/build-classics.ts): every classic puzzle in every metric, each solve within its
- * budget; what it cannot finish is recorded as open with a proven bound, never as a number; --if-missing computes
- * again only when the puzzles, the budget or the solver changed.
+ * budget; what it cannot finish is recorded as open with a proven bound, never as a number; the build's --check replays
+ * the stored lines instead of solving again, and computes only the puzzles with no stored answers.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { METRICS } from '../../solver/index.ts';
 import { loadEngineFromDisk } from '../../solver/node/bitboard-engine.ts';
-import { answerPuzzle, answersFingerprint, type ClassicAnswers } from '../../scripts/classic-answers.ts';
+import { answerPuzzle, answersFingerprint, checkAnswers, type ClassicAnswers } from '../../scripts/classic-answers.ts';
 import { readClassics } from '../../scripts/classics.ts';
 import { polyDistance } from '../helpers/poly-reference.ts';
 
@@ -55,7 +55,7 @@ describe('the classic puzzles\' answers', () => {
     expect(answersFingerprint(puzzles, 3000, new URL('../../solver/draw/', import.meta.url))).not.toBe(base);
   });
 
-  it('the script answers every puzzle in every metric, prints the whole cost, and --if-missing keeps a current file', () => {
+  it('the script answers every puzzle in every metric with its solution line, prints the whole cost; --check replays the stored lines, computes only what is missing, refuses a line that does not replay', () => {
     const out = join(dir, 'answers.json');
     const printed = execFileSync(node, [script, '--budget-ms', '100', '--out', out], { encoding: 'utf8' });
     const file = JSON.parse(readFileSync(out, 'utf8')) as ClassicAnswers;
@@ -73,11 +73,46 @@ describe('the classic puzzles\' answers', () => {
     expect(printed).toMatch(new RegExp(`classic puzzles: ${puzzles.length} × 3 metrics = ${puzzles.length * 3} solves in [\\d.]+ s`));
     expect(file.totalMs).toBeGreaterThan(0);
 
-    const again = execFileSync(node, [script, '--if-missing', '--budget-ms', '100', '--out', out], { encoding: 'utf8' });
-    expect(again).toContain('present and current');
-    // Another budget is another file's worth of answers.
-    const other = execFileSync(node, [script, '--if-missing', '--budget-ms', '50', '--out', out], { encoding: 'utf8' });
-    expect(other).toMatch(/solves in/);
-    expect((JSON.parse(readFileSync(out, 'utf8')) as ClassicAnswers).budgetMs).toBe(50);
+    // Every solved answer carries its line, which replays to the goal in as many moves as the answer says.
+    expect(checkAnswers(file, puzzles)).toMatchObject({ stale: [], bad: [] });
+
+    // --check (the build) replays the stored lines and solves nothing, whatever the budget or the solver now.
+    const again = execFileSync(node, [script, '--check', '--budget-ms', '50', '--out', out], { encoding: 'utf8' });
+    expect(again).toMatch(/classic puzzles' answers: \d+ stored solution lines replayed and checked/);
+    expect(again).not.toMatch(/solves in/);
+
+    // A puzzle with no stored answers (new, or its code changed) is computed alone and added.
+    const withoutOne = { ...file, puzzles: file.puzzles.filter((p) => p.id !== 'moving-day') };
+    writeFileSync(out, JSON.stringify(withoutOne));
+    const added = execFileSync(node, [script, '--check', '--budget-ms', '100', '--out', out], { encoding: 'utf8' });
+    expect(added).toContain('no stored answers for moving-day: computing them');
+    expect(added).toMatch(/classic puzzles: 1 × 3 metrics = 3 solves in/);
+    expect((JSON.parse(readFileSync(out, 'utf8')) as ClassicAnswers).puzzles.map((p) => p.id)).toEqual(puzzles.map((p) => p.id));
+
+    // A stored line that does not replay fails the build, naming the puzzle and the metric.
+    const tampered = JSON.parse(readFileSync(out, 'utf8')) as ClassicAnswers;
+    const hughes = tampered.puzzles.find((p) => p.id === 'hughes-puzzle')!.answers.move;
+    hughes.moves = hughes.moves!.split(' ').slice(1).join(' ');
+    hughes.length = hughes.length! - 1;
+    writeFileSync(out, JSON.stringify(tampered));
+    let failed: { status: number; stderr: string } | null = null;
+    try {
+      execFileSync(node, [script, '--check', '--out', out], { encoding: 'utf8', stdio: 'pipe' });
+    } catch (e) {
+      failed = e as { status: number; stderr: string };
+    }
+    expect(failed?.status).toBe(1);
+    expect(failed?.stderr).toMatch(/hughes-puzzle move: (move 1 .* is not legal|the \d+ moves do not reach the goal)/);
+  });
+});
+
+describe('the answers kept in git', () => {
+  it('are for the puzzles of the file, and every stored line replays to its goal in as many moves as recorded', async () => {
+    const { readAnswers } = await import('../../scripts/classic-answers.ts');
+    const stored = readAnswers()!;
+    expect(stored.command).toBe('npm run build:classics');
+    const check = checkAnswers(stored, puzzles);
+    expect(check).toMatchObject({ stale: [], bad: [] });
+    expect(check.replayed).toBeGreaterThanOrEqual(75);
   });
 });
