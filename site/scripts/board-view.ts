@@ -36,6 +36,8 @@ export class BoardView {
   private goal: readonly Piece[] | null = null;
   /** Top-left cell of the piece that is the board's Tab stop in play mode. */
   private rovingCell: [number, number] | null = null;
+  /** The focus was on a piece when the board was redrawn with no piece at its place: the next redraw gives it back. */
+  private focusHandedOn = false;
 
   constructor(root: HTMLElement, layout: Layout, options: BoardOptions = {}) {
     this.root = root;
@@ -118,6 +120,11 @@ export class BoardView {
     this.root.style.setProperty('--h', String(height));
     this.root.style.aspectRatio = `${width} / ${height}`;
     this.root.classList.toggle('tiles', this.tiles);
+    // Redrawing replaces the pieces: a piece that had the focus hands it on to the piece now at its place — or, when
+    // that cell is empty in this drawing (a line reloaded draws its start first), to the next drawing's.
+    const active = document.activeElement;
+    const hadFocus = this.playable && ((this.focusHandedOn && active === document.body) || (active instanceof HTMLElement && active.classList.contains('piece') && this.root.contains(active)));
+    this.focusHandedOn = false;
     this.root.replaceChildren();
     // Cells off the board: no tray, no frame, no exit there; the frame follows the board's own cells.
     const outlined = !!this.layout.holes?.length;
@@ -166,6 +173,8 @@ export class BoardView {
     if (this.playable) {
       const at = this.rovingCell ? this.pieceIndexAt(this.rovingCell[0], this.rovingCell[1]) : -1;
       setRovingStop(this.pieces, this.pieces[at]);
+      if (hadFocus && this.pieces[at]) this.pieces[at].focus({ preventScroll: true });
+      else if (hadFocus) this.focusHandedOn = true;
     }
   }
 
@@ -241,6 +250,8 @@ export class BoardView {
     const [row, col] = path[path.length - 1]!;
     piece.row = row;
     piece.col = col;
+    // The board's Tab stop moves with its piece, so a redraw gives the focus back to that piece at its new place.
+    if (this.rovingCell?.[0] === from[0] && this.rovingCell[1] === from[1]) this.rovingCell = [row, col];
     el.setAttribute('aria-label', this.accessibleName(index, row, col));
   }
 

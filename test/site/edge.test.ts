@@ -276,8 +276,12 @@ describe('play mode on the classic board', () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector('.cell-mark.target');
     expect(await page.evaluate(() => document.activeElement?.classList.contains('target'))).toBe(true);
+    const target = await page.evaluate(() => [document.activeElement!.getAttribute('data-row'), document.activeElement!.getAttribute('data-col')]);
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelector('#player .counter')?.textContent?.startsWith('2 / '));
+    // The focus goes on with the piece played, at its new place, with its ring showing (not dropped to <body>).
+    expect(await focused()).toEqual(target);
+    expect(await page.evaluate(() => document.activeElement!.matches('#player .piece:focus-visible'))).toBe(true);
     await page.close();
   });
 
@@ -511,6 +515,35 @@ describe('hints on any board', () => {
 });
 
 describe('keyboard', () => {
+  it('the move list is one Tab stop (the current move); its arrows go from move to move and play the line there', async () => {
+    const page = await openPlayer(`/s/${HENGDAO}`);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const stops: string[] = [];
+    for (let i = 0; i < 80 && !stops.includes('hint'); i++) {
+      await page.keyboard.press('Tab');
+      stops.push(await page.evaluate(() => (document.activeElement!.closest('.move-list') ? 'move' : document.activeElement!.id || document.activeElement!.tagName)));
+    }
+    expect(stops.filter((s) => s === 'move'), stops.join(' → ')).toHaveLength(1);
+    expect(stops.at(-1)).toBe('hint');
+    console.log(`Tab stops from the top of the page to Hint on 横刀立马: ${stops.length}`);
+    expect(stops.length).toBeLessThan(40);
+
+    // At the start the first move is the stop; → goes to the second and plays the line to it.
+    await page.focus('#player .move-list li:first-child .move');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('#player .counter')?.textContent === '2 / 81');
+    const current = () => page.evaluate(() => [document.activeElement!.getAttribute('aria-current'), document.activeElement!.querySelector('.move-n')?.textContent]);
+    expect(await current()).toEqual(['step', '2.']);
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => document.querySelector('#player .counter')?.textContent === '1 / 81');
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => document.querySelector('#player .counter')?.textContent === '81 / 81');
+    expect(await current()).toEqual(['step', '81.']);
+    // Still one stop, at the move on screen.
+    expect(await page.$$eval('#player .move-list .move', (els) => els.filter((e) => (e as HTMLElement).tabIndex === 0).map((e) => e.querySelector('.move-n')!.textContent))).toEqual(['81.']);
+    await page.close();
+  });
+
   it('a focused button gets its own Space; the player\'s shortcuts act when it (or the page) has focus', async () => {
     const page = await openPlayer(`/s/VBBV-VBBV-VHHV-VSSV-S..S`);
     await page.focus('#hint');
