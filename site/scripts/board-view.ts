@@ -106,6 +106,13 @@ export class BoardView {
     this.render();
   }
 
+  /** Piece `index` as its label reads on this board (曹操, soldier 2, S1, V2; a tile's number), in the board's language. */
+  pieceName(index: number): string {
+    const letter = this.layout.pieces[index]?.letter ?? '';
+    if (this.tiles) return String(tileNumber(letter));
+    return this.names?.[index]?.[this.lang] ?? letter;
+  }
+
   /** Focuses the piece whose top-left is (row, col), if there is one (it becomes the board's Tab stop). */
   focusPiece(row: number, col: number): void {
     const el = this.pieces[this.pieceIndexAt(row, col)];

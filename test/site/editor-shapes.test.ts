@@ -208,6 +208,22 @@ describe('the editor: pieces of any shape, holes, goals of several pieces', () =
     await page.close();
   });
 
+  it('names a goal piece as the board labels it: the list and the picker say S2 where the board says S2', async () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const page = await openPage(suite, `/?layout=${CODE}&goal=3,0@4,1`, { lang });
+      await page.waitForSelector('#goal-list:not([hidden]) li');
+      const label = await page.$eval('#editor-board .piece[data-letter="S"][style*="top: 60%"][style*="left: 0%"] .piece-label', (el) => el.textContent);
+      expect(label).toBe('S2');
+      expect(await goalList(page)).toEqual(['S2 (4, 1) → (5, 2)']);
+      await page.check('input[name=tool][value=goal]');
+      await page.waitForSelector('#editor-board .cell-mark.goal-choice');
+      const labels = await page.$$eval('#editor-board .cell-mark.goal-choice', (els) => els.map((e) => e.getAttribute('aria-label')));
+      expect(labels).toContain(`${lang === 'zh' ? '目标棋子' : 'goal piece'} S2 (4, 1)`);
+      expect(labels.filter((l) => / S \(/.test(l!))).toEqual([]);
+      await page.close();
+    }
+  });
+
   it('reads a link\'s layout and drawn goal back on a phone, and paints there by touch; presets still load', async () => {
     const context = await suite.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));
