@@ -291,6 +291,28 @@ export class BoardView {
     }
   }
 
+  /**
+   * Marks a whole piece with its anchor at `at` (where it is, or where a move takes it): its box, or for a piece of
+   * another shape its outline, so a mark never cuts through a piece and its label as a one-cell mark would.
+   */
+  highlightPiece(piece: Piece, at: readonly [number, number], className: string): void {
+    this.clearHighlight(className);
+    const { width, height } = this.layout;
+    const mark = document.createElement('div');
+    mark.className = `cell-mark piece-mark ${className}`;
+    mark.style.left = `${((at[1] + shapeBox(piece).left) / width) * 100}%`;
+    mark.style.top = `${(at[0] / height) * 100}%`;
+    mark.style.width = `${(piece.width / width) * 100}%`;
+    mark.style.height = `${(piece.height / height) * 100}%`;
+    mark.dataset.row = String(at[0]);
+    mark.dataset.col = String(at[1]);
+    if (piece.cells) {
+      mark.classList.add('shaped');
+      mark.append(shapeSvg(piece, 'piece-shape', 0));
+    }
+    this.root.append(mark);
+  }
+
   clearHighlight(className: string): void {
     for (const el of this.root.querySelectorAll(`.cell-mark.${className}`)) el.remove();
   }

@@ -5,7 +5,7 @@
  * target that starts that way), Enter or Space marks its targets, which the arrows go between and Enter plays, and
  * Escape drops the choice. What a chosen move does is the page's (`play`).
  */
-import { pieceCovering, sameMove, type Layout, type Move, type MoveEvaluation } from '../../solver/index.ts';
+import { pieceAt, pieceCovering, sameMove, type Layout, type Move, type MoveEvaluation } from '../../solver/index.ts';
 import { t } from './i18n.ts';
 import type { Player } from './player.ts';
 import { moveFocus } from './roving-focus.ts';
@@ -80,7 +80,8 @@ export class PlayInput {
       mark.textContent = String(worth.distance);
       mark.setAttribute('aria-label', `${player.describe(target)}: ${this.ctx.toGo(worth.distance)}, ${t(kind)}`);
     });
-    player.board.highlight([[from[0], from[1]]], 'selected');
+    const piece = pieceAt(layout, from[0], from[1]);
+    if (piece) player.board.highlightPiece(piece, from, 'selected');
     return targets;
   }
 

@@ -178,6 +178,31 @@ describe('play mode on the classic board', () => {
     await page.close();
   });
 
+  it('a hint outlines the whole piece, where it is and where it goes (a general, not its top-left cell)', async () => {
+    let checked = 0;
+    for (let at = 0; at < 20 && checked === 0; at++) {
+      const page = await openPlayer(`/s/${HENGDAO}?at=${at}`);
+      await page.click('#hint');
+      await page.waitForSelector('.cell-mark.hint');
+      const marks = await page.evaluate(() => {
+        const box = (el: Element) => { const r = el.getBoundingClientRect(); return { w: r.width, h: r.height }; };
+        const selected = document.querySelector<HTMLElement>('.cell-mark.selected')!;
+        const piece = document.querySelector(`#player .piece[data-row="${selected.dataset.row}"][data-col="${selected.dataset.col}"]`)!;
+        return { selected: box(selected), hint: box(document.querySelector('.cell-mark.hint')!), piece: box(piece), cell: document.querySelector('#player .board')!.clientWidth / 4 };
+      });
+      await page.close();
+      if (marks.piece.w < marks.cell * 1.5 && marks.piece.h < marks.cell * 1.5) continue; // a soldier: one cell either way
+      for (const mark of [marks.selected, marks.hint]) {
+        expect(mark.w, `at ${at}`).toBeGreaterThanOrEqual(marks.piece.w - 2);
+        expect(mark.h, `at ${at}`).toBeGreaterThanOrEqual(marks.piece.h - 2);
+        expect(mark.w).toBeLessThanOrEqual(marks.piece.w + 12);
+        expect(mark.h).toBeLessThanOrEqual(marks.piece.h + 12);
+      }
+      checked++;
+    }
+    expect(checked, 'a hint that moves a piece larger than one cell within the first 20 positions').toBe(1);
+  });
+
   it('one position, one truth: mid-replay the distance, the hint and the target marks describe the board shown', async () => {
     const page = await openPlayer(`/s/${HENGDAO}?at=40`);
     expect(await page.textContent('#player .counter')).toBe('40 / 81');
