@@ -5,7 +5,7 @@ import { evaluateMoves, parseLayoutOrThrow } from '../../solver/index.ts';
 import { fileTables, TABLEBASE_DIR } from '../../solver/node/tablebase-files.ts';
 import { readFileSync } from 'node:fs';
 import { scrambledTiles } from '../helpers/random-layouts.ts';
-import { browserSuite } from './browser.ts';
+import { browserSuite, openPage } from './browser.ts';
 import { gifFrameCount } from '../helpers/gif.ts';
 import { readFile } from 'node:fs/promises';
 
@@ -368,6 +368,26 @@ describe('play mode on the classic board', () => {
       await page.close();
     });
   }
+
+  it('the GIF is drawn at 100 px a cell (twice the old 48) with the pieces named in the page\'s language', async () => {
+    const gifs: Record<string, Uint8Array> = {};
+    for (const lang of ['en', 'zh'] as const) {
+      const page = await openPage(suite, `/s/${HENGDAO}`, { lang });
+      await page.waitForSelector('#player[data-ready="true"]');
+      const download = page.waitForEvent('download');
+      await page.click('#download-gif');
+      const bytes = new Uint8Array(await readFile((await (await download).path())!));
+      const { width, height } = gifFrameCount(bytes);
+      expect([width, height]).toEqual([440, 555]);
+      gifs[lang] = bytes;
+      // Its first frame on screen, to look at (test/artifacts/).
+      await page.setContent(`<img src="data:image/gif;base64,${Buffer.from(bytes).toString('base64')}">`);
+      await page.locator('img').screenshot({ path: new URL(`../artifacts/gif-first-frame-${lang}.png`, import.meta.url).pathname });
+      await page.close();
+    }
+    // The same board, the same frames: only the names differ.
+    expect(Buffer.from(gifs.en!).equals(Buffer.from(gifs.zh!))).toBe(false);
+  });
 
   it('tiles: every tile that can slide is marked with its distance, and play off the line asks no server', async () => {
     const page = await openPlayer(`/s/142-7.3-865`); // an 8-puzzle, 10 moves, the blank in the middle
