@@ -34,7 +34,7 @@ export class GoalMode {
     this.list = list;
     this.picker = new GoalPicker(ctx.board, {
       // What to do next, after the layout's own state (so a problem with it stays in view).
-      say: (text) => ctx.say(() => `${ctx.state.text()} ${text()}`, ctx.state.invalid),
+      say: (text) => ctx.sayStep(text, true),
       done: (chosen) => {
         const piece = pieceAt(ctx.layout, chosen.piece[0], chosen.piece[1])!;
         ctx.remember();
