@@ -487,6 +487,36 @@ describe('static files and unknown paths', () => {
     }
   });
 
+  it('the widget\'s frame loads every file of its own straight away (no redirect: its stylesheet is a 200)', async () => {
+    const page = await suite.browser.newPage();
+    const answers: Array<[number, string]> = [];
+    page.on('response', (r) => answers.push([r.status(), new URL(r.url()).pathname]));
+    await page.goto(`${suite.server.url}/embed/${HENGDAO}`);
+    await page.waitForSelector('#player[data-ready="true"]');
+    const own = answers.filter(([, path]) => !path.startsWith('/solve'));
+    expect(own.filter(([status]) => status >= 300 && status !== 304)).toEqual([]);
+    expect(own.some(([status, path]) => status === 200 && path.endsWith('.css'))).toBe(true);
+    await page.close();
+  });
+
+  for (const lang of ['en', 'zh'] as const) {
+    it(`/embed/'s pages are titled in the frame's language (${lang}), its error and usage pages too`, async () => {
+      const page = await suite.browser.newPage({ locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
+      for (const [path, en, zh] of [
+        ['/embed/XYZ', 'Invalid layout — Huarong', '布局无效 — 华容道 Huarong'],
+        ['/embed/', 'Embed a 华容道 solution: /embed/<code> — Huarong', '嵌入华容道解答：/embed/<布局代码> — Huarong'],
+      ] as const) {
+        // Chosen by ?lang=, or else by the browser's language.
+        for (const query of [`?lang=${lang}`, '']) {
+          await page.goto(`${suite.server.url}${path}${query}`);
+          await page.waitForSelector('#message:not([hidden])');
+          expect(await page.title(), path + query).toBe(lang === 'zh' ? zh : en);
+        }
+      }
+      await page.close();
+    });
+  }
+
   it("an unknown path is a 404 with the site's frame and a way back; /embed/ names its icon", async () => {
     const page = await suite.browser.newPage();
     const res = await page.goto(`${suite.server.url}/no/such/page`);
