@@ -114,6 +114,17 @@ describe('no page scrolls sideways on a phone', () => {
           expect(await page.evaluate(() => document.documentElement.lang.slice(0, 2)), path).toBe(lang);
           const report = await overflowReport(page);
           if (report.scrollWidth > report.innerWidth) failures.push(`${path}: ${report.scrollWidth} px wide at ${report.innerWidth} (${report.widest.join(', ')})`);
+          if (path === '/') {
+            // The editor with the preset of the longest name chosen (the menu once took that name's width).
+            await page.$eval('#preset', (select) => {
+              const s = select as HTMLSelectElement;
+              const longest = [...s.options].reduce((a, b) => (b.text.length > a.text.length ? b : a));
+              s.value = longest.value;
+              s.dispatchEvent(new Event('change', { bubbles: true }));
+            });
+            const chosen = await overflowReport(page);
+            if (chosen.scrollWidth > chosen.innerWidth) failures.push(`/ with the longest preset: ${chosen.scrollWidth} px wide (${chosen.widest.join(', ')})`);
+          }
           const name = path.replace(/\W+/g, '-').replace(/^-|-$/g, '').slice(0, 30) || 'home';
           await page.screenshot({ path: new URL(`../artifacts/width-${width}-${lang}-${name}.png`, import.meta.url).pathname, fullPage: true });
         }
