@@ -8,8 +8,12 @@ import { readFileSync } from 'node:fs';
 export interface ClassicPuzzle {
   id: string;
   name: string;
+  /** The Chinese name: a traditional one where the puzzle has one (nameZhKind 'traditional'), else this site's translation. */
   nameZh: string;
+  nameZhKind: 'traditional' | 'translation' | '';
   origin: string;
+  /** The origin in Chinese (names of people and companies kept in their own script). */
+  originZh: string;
   code: string;
   goal: string;
   source: string;
@@ -28,7 +32,8 @@ export function parseClassics(text: string): ClassicPuzzle[] {
   return lines.map((line) => {
     const field = Object.fromEntries(line.split('\t').map((value, i) => [columns[i], value]));
     return {
-      id: field.id!, name: field.name!, nameZh: field.name_zh ?? '', origin: field.origin ?? '', code: field.code!, goal: field.goal!,
+      id: field.id!, name: field.name!, nameZh: field.name_zh ?? '', nameZhKind: (field.name_zh_kind ?? '') as ClassicPuzzle['nameZhKind'],
+      origin: field.origin ?? '', originZh: field.origin_zh ?? '', code: field.code!, goal: field.goal!,
       source: field.source ?? '', notes: field.notes ?? '', published: field.published ?? '',
     };
   });

@@ -36,6 +36,8 @@ export class BoardView {
   private goal: readonly Piece[] | null = null;
   /** Top-left cell of the piece that is the board's Tab stop in play mode. */
   private rovingCell: [number, number] | null = null;
+  /** The focus was on a piece when the board was redrawn with no piece at its place: the next redraw gives it back. */
+  private focusHandedOn = false;
 
   constructor(root: HTMLElement, layout: Layout, options: BoardOptions = {}) {
     this.root = root;
@@ -104,6 +106,13 @@ export class BoardView {
     this.render();
   }
 
+  /** Piece `index` as its label reads on this board (曹操, soldier 2, S1, V2; a tile's number), in the board's language. */
+  pieceName(index: number): string {
+    const letter = this.layout.pieces[index]?.letter ?? '';
+    if (this.tiles) return String(tileNumber(letter));
+    return this.names?.[index]?.[this.lang] ?? letter;
+  }
+
   /** Focuses the piece whose top-left is (row, col), if there is one (it becomes the board's Tab stop). */
   focusPiece(row: number, col: number): void {
     const el = this.pieces[this.pieceIndexAt(row, col)];
@@ -118,6 +127,11 @@ export class BoardView {
     this.root.style.setProperty('--h', String(height));
     this.root.style.aspectRatio = `${width} / ${height}`;
     this.root.classList.toggle('tiles', this.tiles);
+    // Redrawing replaces the pieces: a piece that had the focus hands it on to the piece now at its place — or, when
+    // that cell is empty in this drawing (a line reloaded draws its start first), to the next drawing's.
+    const active = document.activeElement;
+    const hadFocus = this.playable && ((this.focusHandedOn && active === document.body) || (active instanceof HTMLElement && active.classList.contains('piece') && this.root.contains(active)));
+    this.focusHandedOn = false;
     this.root.replaceChildren();
     // Cells off the board: no tray, no frame, no exit there; the frame follows the board's own cells.
     const outlined = !!this.layout.holes?.length;
@@ -166,6 +180,8 @@ export class BoardView {
     if (this.playable) {
       const at = this.rovingCell ? this.pieceIndexAt(this.rovingCell[0], this.rovingCell[1]) : -1;
       setRovingStop(this.pieces, this.pieces[at]);
+      if (hadFocus && this.pieces[at]) this.pieces[at].focus({ preventScroll: true });
+      else if (hadFocus) this.focusHandedOn = true;
     }
   }
 
@@ -241,6 +257,8 @@ export class BoardView {
     const [row, col] = path[path.length - 1]!;
     piece.row = row;
     piece.col = col;
+    // The board's Tab stop moves with its piece, so a redraw gives the focus back to that piece at its new place.
+    if (this.rovingCell?.[0] === from[0] && this.rovingCell[1] === from[1]) this.rovingCell = [row, col];
     el.setAttribute('aria-label', this.accessibleName(index, row, col));
   }
 
@@ -271,6 +289,28 @@ export class BoardView {
       annotate?.(mark, index);
       this.root.append(mark);
     }
+  }
+
+  /**
+   * Marks a whole piece with its anchor at `at` (where it is, or where a move takes it): its box, or for a piece of
+   * another shape its outline, so a mark never cuts through a piece and its label as a one-cell mark would.
+   */
+  highlightPiece(piece: Piece, at: readonly [number, number], className: string): void {
+    this.clearHighlight(className);
+    const { width, height } = this.layout;
+    const mark = document.createElement('div');
+    mark.className = `cell-mark piece-mark ${className}`;
+    mark.style.left = `${((at[1] + shapeBox(piece).left) / width) * 100}%`;
+    mark.style.top = `${(at[0] / height) * 100}%`;
+    mark.style.width = `${(piece.width / width) * 100}%`;
+    mark.style.height = `${(piece.height / height) * 100}%`;
+    mark.dataset.row = String(at[0]);
+    mark.dataset.col = String(at[1]);
+    if (piece.cells) {
+      mark.classList.add('shaped');
+      mark.append(shapeSvg(piece, 'piece-shape', 0));
+    }
+    this.root.append(mark);
   }
 
   clearHighlight(className: string): void {

@@ -78,9 +78,8 @@ export class BoardInput {
 
   /** Says what was done (at `cell`, rows and columns from 1, or on `count` cells), then the layout's state. */
   private announce(did: Key, cell: Cell, count = 1): void {
-    const state = this.ctx.state;
     const where = count > 1 ? `${count} ${t('cells')}` : `(${cell[0] + 1}, ${cell[1] + 1})`;
-    this.ctx.say(() => `${t(did)} ${where}. ${state.text()}`, state.invalid);
+    this.ctx.sayStep(() => `${t(did)} ${where}.`);
   }
 
   /** A click (or Enter) with a rectangle tool or Erase, or Delete (`eraseOnly`). */
@@ -206,7 +205,7 @@ export class BoardInput {
       const [row, col] = this.cursor;
       const piece = pieceCovering(this.ctx.board.layout, row, col);
       const off = this.ctx.board.layout.holes?.includes(row * width + col);
-      this.ctx.say(() => `${t('cursorAt')} (${row + 1}, ${col + 1}): ${piece ? piece.letter : off ? '_' : t('empty')}`, false);
+      this.ctx.say(() => `${t('cursorAt')} (${row + 1}, ${col + 1}): ${piece ? piece.letter : off ? '_' : t('empty')}`, 'progress');
     } else if (e.key === 'Enter' || e.key === ' ') {
       this.keyboardUsed = true;
       if (this.painting()) {

@@ -34,7 +34,7 @@ export class GoalMode {
     this.list = list;
     this.picker = new GoalPicker(ctx.board, {
       // What to do next, after the layout's own state (so a problem with it stays in view).
-      say: (text) => ctx.say(() => `${ctx.state.text()} ${text()}`, ctx.state.invalid),
+      say: (text) => ctx.sayStep(text, true),
       done: (chosen) => {
         const piece = pieceAt(ctx.layout, chosen.piece[0], chosen.piece[1])!;
         ctx.remember();
@@ -70,7 +70,7 @@ export class GoalMode {
     else if (this.on) this.stop();
   }
 
-  /** The targets, each "C (1, 1) → (4, 2)" with a button that removes it; hidden when there is none. */
+  /** The targets, each "S1 (1, 1) → (4, 2)" (named as on the board) with a button that removes it; hidden when there is none. */
   renderList(): void {
     const targets = this.ctx.tiles ? [] : this.ctx.targets;
     const items = this.list.querySelector('ul')!;
@@ -81,12 +81,15 @@ export class GoalMode {
   private item(target: Target): HTMLElement {
     const li = document.createElement('li');
     const text = document.createElement('span');
-    text.textContent = `${target.letter} ${cellText(target.piece)} → ${cellText(target.at)}`;
+    // Named as the board labels it (S2, not S, where there are several soldiers).
+    const index = this.ctx.layout.pieces.findIndex((p) => p.row === target.piece[0] && p.col === target.piece[1]);
+    const name = index < 0 ? target.letter : this.ctx.board.pieceName(index);
+    text.textContent = `${name} ${cellText(target.piece)} → ${cellText(target.at)}`;
     const remove = document.createElement('button');
     remove.type = 'button';
     remove.className = 'goal-remove';
     remove.append(crossIcon());
-    remove.setAttribute('aria-label', `${t('removeGoal')} ${target.letter} ${cellText(target.piece)}`);
+    remove.setAttribute('aria-label', `${t('removeGoal')} ${name} ${cellText(target.piece)}`);
     remove.addEventListener('click', () => {
       this.ctx.remember();
       this.ctx.show(this.ctx.layout, withoutTarget(this.ctx.targets, target.piece));

@@ -66,7 +66,7 @@ export class Tools {
     const letter = this.letter();
     const problem = shapeLetterProblem(letter);
     if (problem) this.ctx.say(() => t(problem), true);
-    else this.ctx.say(() => t('paintingPiece').replace('{letter}', letter), false);
+    else this.ctx.say(() => t('paintingPiece').replace('{letter}', letter), 'progress');
   }
 
   private inputs(): HTMLInputElement[] {

@@ -7,7 +7,7 @@
 import { formatLayout, formatTiles, isTilesCode, parityInvariant, parseLayout, parseTiles, solvedTiles, sortPieces, tilesToLayout, MAX_CELLS, MAX_SIDE, MIN_SIDE, type Layout, type LayoutProblem, type TilesBoard } from '../../solver/index.ts';
 import { BoardView } from './board-view.ts';
 import { BoardInput } from './editor-board-input.ts';
-import type { EditorContext, Tool } from './editor-context.ts';
+import type { EditorContext, SayPart, SayTone, Tool } from './editor-context.ts';
 import { resizeLayout } from './editor-edits.ts';
 import { GoalMode } from './editor-goal-mode.ts';
 import { goalLink, targetPlace, targetsFromLink, validTargets, type Target } from './editor-goals.ts';
@@ -36,12 +36,34 @@ const codeInput = $<HTMLInputElement>('code');
 const message = $('validation');
 
 /** The validation line is kept as a way to write it, so a language switch rewrites it. */
-let lineText: () => string = () => '';
+let lineParts: SayPart[] = [];
 
-function say(text: () => string, invalid: boolean): void {
-  lineText = text;
-  message.textContent = text();
-  message.classList.toggle('invalid', invalid);
+function writeLine(): void {
+  message.replaceChildren(...lineParts.flatMap((part, i) => {
+    const span = document.createElement('span');
+    span.className = `say-${part.tone}`;
+    span.textContent = part.text();
+    return i > 0 ? [' ', span] : [span];
+  }));
+  // The line as a whole is an error only when all it says is one.
+  message.classList.toggle('invalid', lineParts.length > 0 && lineParts.every((p) => p.tone === 'error'));
+}
+
+function say(text: () => string, invalid: boolean | SayTone): void {
+  sayParts([{ text, tone: invalid === true ? 'error' : invalid === false ? 'ok' : invalid }]);
+}
+
+function sayParts(parts: SayPart[]): void {
+  lineParts = parts;
+  writeLine();
+}
+
+/** A step (what was done, what to do next) in the tone of progress, with the layout's state in its own. */
+function sayStep(step: () => string, stateFirst = false): void {
+  const stateNow = state;
+  const own: SayPart = { text: stateNow.text, tone: stateNow.invalid ? 'error' : 'ok' };
+  const done: SayPart = { text: step, tone: 'progress' };
+  sayParts(stateFirst ? [own, done] : [done, own]);
 }
 
 const currentCode = () => (tiles ? formatTiles(tiles) : formatLayout(layout));
@@ -132,6 +154,7 @@ const ctx: EditorContext = {
   show: (next, nextTargets) => show(next, nextTargets),
   showTiles: (next) => showTiles(next),
   say,
+  sayStep,
   remember: () => history.remember(),
 };
 
@@ -258,7 +281,7 @@ function resize(changed: 'width' | 'height'): void {
   if (capped && changed === 'width') width = Math.floor(MAX_CELLS / height);
   else if (capped) height = Math.floor(MAX_CELLS / width);
   show(resizeLayout(layout, width, height));
-  if (capped) say(() => `${t('mostCells').replace('{width}', String(width)).replace('{height}', String(height))} ${state.text()}`, state.invalid);
+  if (capped) sayStep(() => t('mostCells').replace('{width}', String(width)).replace('{height}', String(height)));
 }
 $('width').addEventListener('change', () => resize('width'));
 $('height').addEventListener('change', () => resize('height'));
@@ -279,6 +302,6 @@ $('solve').addEventListener('click', (e) => {
 document.addEventListener('langchange', (e) => {
   board.setLang((e as CustomEvent<Lang>).detail);
   drawMarks();
-  message.textContent = lineText();
+  writeLine();
   goalMode.refresh();
 });

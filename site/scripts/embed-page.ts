@@ -26,6 +26,7 @@ const lang = embedLang(params.get('lang'));
 const autosize = flag('autosize', false);
 document.body.classList.add(['light', 'dark', 'auto'].includes(theme) ? theme : 'light');
 document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+document.title = document.querySelector('title')?.dataset[lang] ?? document.title;
 document.documentElement.classList.toggle('autosize', autosize);
 
 async function main(): Promise<void> {

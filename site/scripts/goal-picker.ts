@@ -106,7 +106,7 @@ export class GoalPicker {
         mark.classList.add('shaped');
         mark.append(shapeSvg(p, 'piece-shape', 0));
       }
-      mark.setAttribute('aria-label', `${t('goalPiece')} ${p.letter} (${p.row + 1}, ${p.col + 1})`);
+      mark.setAttribute('aria-label', `${t('goalPiece')} ${this.board.pieceName(i)} (${p.row + 1}, ${p.col + 1})`);
     });
   }
 

@@ -1,10 +1,12 @@
 /**
  * The player's move list: a collapsible pane of numbered moves, each a button that jumps to its move, the current one
  * marked (`aria-current="step"`); on a line with moves of your own, each move is marked as the solution's, yours, or
- * the best continuation's.
+ * the best continuation's. The list is one Tab stop (the current move, roving focus): the arrows, Home and End go to
+ * another move and play the line to it, so Tab goes on past a solution of any length.
  */
 import { t, type Lang } from './i18n.ts';
 import { arrows, type PlayerLine } from './player-line.ts';
+import { nearestInDirection, setRovingStop } from './roving-focus.ts';
 
 /** The move list's narrowest column, as board.css sets it. */
 const MOVE_COLUMN_MIN_REM = 8.4;
@@ -26,6 +28,38 @@ export class MoveList {
     this.list = document.createElement('ol');
     this.list.className = 'move-list';
     this.pane.append(this.summary, this.list);
+    this.list.addEventListener('keydown', (e) => this.onKey(e));
+  }
+
+  private buttons(): HTMLButtonElement[] {
+    return [...this.list.querySelectorAll<HTMLButtonElement>('.move')];
+  }
+
+  /**
+   * ← → go to the move before or after, ↑ ↓ to the nearest move drawn above or below (the list has several columns
+   * when there is room), Home and End to the first and the last; the line plays to the move focused. The keys stay
+   * here: the player's own ←/→ shortcuts would step the replay a second time.
+   */
+  private onKey(e: KeyboardEvent): void {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const moves = this.buttons();
+    const from = e.target instanceof HTMLButtonElement ? moves.indexOf(e.target) : -1;
+    if (from < 0) return;
+    let to: number;
+    if (e.key === 'ArrowLeft') to = from - 1;
+    else if (e.key === 'ArrowRight') to = from + 1;
+    else if (e.key === 'Home') to = 0;
+    else if (e.key === 'End') to = moves.length - 1;
+    else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+      const next = nearestInDirection(moves[from]!, moves, e.key === 'ArrowUp' ? [-1, 0] : [1, 0]);
+      to = next ? moves.indexOf(next as HTMLButtonElement) : from;
+    } else return;
+    e.preventDefault();
+    e.stopPropagation();
+    to = Math.max(0, Math.min(moves.length - 1, to));
+    setRovingStop(moves, moves[to]);
+    moves[to]!.focus();
+    if (to !== from) this.pick(to + 1);
   }
 
   /** Lists the line's moves; `own` marks the visitor's own moves, `[from, to)`. */
@@ -48,12 +82,16 @@ export class MoveList {
         return li;
       }),
     );
+    setRovingStop(this.buttons(), undefined);
     this.fitColumns();
     this.summary.textContent = `${t('moveList', lang)} (${line.moves.length})`;
     this.list.setAttribute('aria-label', t('moveList', lang));
   }
 
-  /** Marks the move that led to position `index` as the current one. */
+  /**
+   * Marks the move that led to position `index` as the current one, and makes it the list's Tab stop (the first move
+   * at the start). A focus inside the list follows it, so a replay never leaves the focus on a move left behind.
+   */
   markCurrent(index: number): void {
     const items = this.list.children;
     for (let i = 0; i < items.length; i++) {
@@ -63,6 +101,11 @@ export class MoveList {
       if (current) b.setAttribute('aria-current', 'step');
       else b.removeAttribute('aria-current');
     }
+    const moves = this.buttons();
+    const stop = moves[Math.max(0, index - 1)];
+    const focusInside = this.list.contains(document.activeElement);
+    setRovingStop(moves, stop);
+    if (focusInside && stop && document.activeElement !== stop) stop.focus({ preventScroll: true });
   }
 
   /** Scrolls the list (only the list, never the page) so that the move that led to position `index` is in view. */

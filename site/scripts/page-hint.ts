@@ -3,7 +3,7 @@
  * distance it leaves — from the tablebase on classic layouts, else the line's own next move where the line is
  * optimal, else searched from here.
  */
-import { sameMove, type GoalInput, type Layout, type Metric, type Move, type MoveEvaluation, type SolveResult, type TilesResult } from '../../solver/index.ts';
+import { pieceAt, sameMove, type GoalInput, type Layout, type Metric, type Move, type MoveEvaluation, type SolveResult, type TilesResult } from '../../solver/index.ts';
 import { currentLang, t } from './i18n.ts';
 import { answerNote } from './outcome-text.ts';
 import type { PageLine } from './page-line.ts';
@@ -31,8 +31,12 @@ export function setupHint(ctx: HintContext): void {
   /** Shows a move as the hint for the position on the board, with the distance it leaves. */
   function showHint(move: Move, left: number | undefined): void {
     ctx.clearSelection();
-    player.board.highlight([move.from], 'selected');
-    player.board.highlight([move.to], 'hint');
+    // The whole piece, where it is and where the hint takes it.
+    const piece = pieceAt(player.shown, move.from[0], move.from[1]);
+    if (piece) {
+      player.board.highlightPiece(piece, move.from, 'selected');
+      player.board.highlightPiece(piece, move.to, 'hint');
+    }
     ctx.setStatus(() => `${t('hint')}: ${player.describe(move)}${left === undefined ? '' : ` · ${left === 0 ? ctx.solvedWords() : toGo(left, ctx.metric())}`}`);
   }
 

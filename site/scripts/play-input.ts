@@ -5,7 +5,7 @@
  * target that starts that way), Enter or Space marks its targets, which the arrows go between and Enter plays, and
  * Escape drops the choice. What a chosen move does is the page's (`play`).
  */
-import { pieceCovering, sameMove, type Layout, type Move, type MoveEvaluation } from '../../solver/index.ts';
+import { pieceAt, pieceCovering, sameMove, type Layout, type Move, type MoveEvaluation } from '../../solver/index.ts';
 import { t } from './i18n.ts';
 import type { Player } from './player.ts';
 import { moveFocus } from './roving-focus.ts';
@@ -80,7 +80,8 @@ export class PlayInput {
       mark.textContent = String(worth.distance);
       mark.setAttribute('aria-label', `${player.describe(target)}: ${this.ctx.toGo(worth.distance)}, ${t(kind)}`);
     });
-    player.board.highlight([[from[0], from[1]]], 'selected');
+    const piece = pieceAt(layout, from[0], from[1]);
+    if (piece) player.board.highlightPiece(piece, from, 'selected');
     return targets;
   }
 
@@ -89,8 +90,19 @@ export class PlayInput {
     const { player } = this.ctx;
     const words = player.describe(move);
     this.clearSelection();
+    // The focus rides on the piece as it slides (a target's mark, focused from the keyboard, is gone now).
+    if (refocus) player.board.focusPiece(move.from[0], move.from[1]);
     this.ctx.play(move, words);
     if (refocus) player.board.focusPiece(move.to[0], move.to[1]);
+  }
+
+  /** Plays the move to a marked target of the piece picked (`refocus`: the focus goes on with the piece moved). */
+  private playTarget(mark: HTMLElement, refocus: boolean): void {
+    const selected = this.selected;
+    const to: [number, number] = [Number(mark.dataset.row), Number(mark.dataset.col)];
+    const move = selected && this.ctx.movesOn(this.ctx.player.shown).find((m) => sameMove(m, { from: selected, to }));
+    if (move) this.playChosen(move, refocus);
+    else this.clearSelection();
   }
 
   private blocked(): boolean {
@@ -107,14 +119,7 @@ export class PlayInput {
     const layout = player.shown;
     // A target is a button (also pressed from the keyboard, with no pointer position): it says where it leads.
     const mark = (e.target as HTMLElement).closest<HTMLElement>('.cell-mark.target');
-    const selected = this.selected;
-    if (mark && selected) {
-      const to: [number, number] = [Number(mark.dataset.row), Number(mark.dataset.col)];
-      const move = this.ctx.movesOn(layout).find((m) => sameMove(m, { from: selected, to }));
-      if (move) this.playChosen(move, false);
-      else this.clearSelection();
-      return;
-    }
+    if (mark && this.selected) return this.playTarget(mark, false);
     const cell = player.board.cellAt(e);
     const piece = cell && pieceCovering(layout, cell[0], cell[1]);
     if (!piece) return;
@@ -160,8 +165,9 @@ export class PlayInput {
     const arrow = ARROWS[e.key];
     if (el.classList.contains('cell-mark') && el.classList.contains('target')) {
       if (e.key === 'Enter' || e.key === ' ') {
+        // From the keyboard the focus must not fall to <body> when the target's mark goes: it moves on with the piece.
         e.preventDefault();
-        el.click();
+        if (!this.blocked() && this.selected) this.playTarget(el, true);
       } else if (e.key === 'Escape' && this.selected) {
         const back = this.selected;
         this.clearSelection();

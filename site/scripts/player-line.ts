@@ -29,11 +29,11 @@ export class PlayerLine {
     return this.startNames ? this.identities[i]!.map((id) => this.startNames![id]!) : undefined;
   }
 
-  /** Every position of the line with each piece's board label (kept through the line by identity). */
-  frames(): Array<{ layout: Layout; names: string[] | null }> {
+  /** Every position of the line with each piece's board label in `lang` (kept through the line by identity). */
+  frames(lang: Lang = 'zh'): Array<{ layout: Layout; names: string[] | null }> {
     return this.positions.map((layout, i) => ({
       layout,
-      names: this.startNames ? this.identities[i]!.map((id) => this.startNames![id]!.zh) : null,
+      names: this.startNames ? this.identities[i]!.map((id) => this.startNames![id]![lang]) : null,
     }));
   }
 

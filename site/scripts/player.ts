@@ -154,9 +154,9 @@ export class Player extends EventTarget {
     return this.line.moves[this.index];
   }
 
-  /** Every position of the loaded line with each piece's board label (kept through the line by identity). */
+  /** Every position of the loaded line with each piece's board label (kept through the line by identity), in the player's language. */
   frames(): Array<{ layout: Layout; names: string[] | null }> {
-    return this.line.frames();
+    return this.line.frames(this.lang);
   }
 
   /** The position at the player's current move (the board shows it once any animation ends). */

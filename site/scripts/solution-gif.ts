@@ -15,7 +15,7 @@ export interface GifFrame {
 
 export interface GifOptions {
   tiles: boolean;
-  /** Pixels per cell. */
+  /** Pixels per cell (default 100: a classic board 440 × 555 px, its names readable in either language). */
   cell?: number;
   delayMs?: number;
   /** Called after each frame with (frames done, total), so the page can show progress. */
@@ -47,7 +47,7 @@ function previewFonts(): Promise<string> {
 
 /** Encodes the frames as a looping GIF: each board laid out as the link previews lay it out (boardScene). */
 export async function solutionGif(frames: GifFrame[], options: GifOptions): Promise<Uint8Array> {
-  const cell = options.cell ?? 48;
+  const cell = options.cell ?? 100;
   const scene = (frame: GifFrame) => boardScene(frame.layout, { cell, tiles: options.tiles, exit: !options.tiles, names: frame.names });
   const { width: w, height: h } = scene(frames[0]!);
   const canvas = document.createElement('canvas');

@@ -21,6 +21,7 @@ import { PageSolves } from './page-solve.ts';
 import { PlayInput } from './play-input.ts';
 import { Player } from './player.ts';
 import { problemText } from './problem-text.ts';
+import { positionInLine } from './keep-position.ts';
 import { boardAddress, codeFromAddress, metricFromUrl, moveFromUrl, replayPath, tilesCode } from './solution-address.ts';
 import { answerState } from './outcome-text.ts';
 import { atLeastToGo, showCount, solvedIn, toGo } from './solution-words.ts';
@@ -118,6 +119,8 @@ async function main(): Promise<void> {
   // ?at=N (or its alias ?start=N) opens the solution at move N, once; ?line= replays a line of your own.
   let openAt = moveFromUrl();
   let openLine = new URL(location.href).searchParams.get('line');
+  /** The position on screen when the count was switched: the new line goes on from there (keep-position.ts). */
+  let keep: { shown: string; index: number; length: number } | null = null;
 
   // The chart of moves to go along the line shown, under the controls: it follows the player, and a click moves it.
   const chart = new DistanceChart((i) => {
@@ -169,6 +172,8 @@ async function main(): Promise<void> {
     if (replay && replay.length > 0) line.showOwn(replay, openAt > 0 ? Math.min(openAt, replay.length) : replay.length);
     else line.reload(openAt);
     openAt = 0;
+    if (keep) player.jump(positionInLine(keep.shown, keep.index, keep.length, player.frames().map((f) => formatLayout(f.layout))));
+    keep = null;
     showCount(result);
     await refresh();
     if (solves.arrivalNote) setStatus(solves.arrivalNote);
@@ -249,6 +254,7 @@ async function main(): Promise<void> {
       if (metric === 'move') url.searchParams.delete('metric');
       else url.searchParams.set('metric', metric);
       history.replaceState(null, '', url);
+      keep = { shown: formatLayout(player.shown), index: player.position, length: player.length };
       void load(start);
     });
   }

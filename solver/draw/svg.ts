@@ -59,11 +59,21 @@ export function boardScene(layout: Layout, options: SvgOptions = {}, dx = 0, dy 
     if (!shaped) items.push({ kind: 'rect', x, y, w: pw, h: ph, r: cell * 0.12, fill });
     if (options.labels === false) return;
     const label = options.tiles ? String(tileNumber(p.letter)) : names ? names[i]! : p.letter;
-    const size = Math.min(cell * (options.tiles || p.letter === 'B' ? 0.42 : 0.3), (pw / Math.max(1, label.length)) * 0.9);
-    const text = (cy: number, content: string): SceneItem => ({ kind: 'text', x: x + pw / 2, y: cy, size, fill: '#fff', weight: 400, content, anchor: 'middle', baseline: 'central' });
+    const text = (cy: number, content: string, size: number): SceneItem => ({ kind: 'text', x: x + pw / 2, y: cy, size, fill: '#fff', weight: 400, content, anchor: 'middle', baseline: 'central' });
+    const base = cell * (options.tiles || p.letter === 'B' ? 0.42 : 0.3);
+    // An English name of several words ("Zhang Fei", "soldier 3"): a word a line on a piece one cell wide, each line
+    // as wide as the piece allows (Latin letters are about 0.6 em wide).
+    if (names && /^[\x20-\x7e]+ [\x20-\x7e]+$/.test(label)) {
+      const lines = (shaped ? 1 : p.width) === 1 ? label.split(' ') : [label];
+      const widest = Math.max(...lines.map((l) => l.length));
+      const size = Math.min(base, (pw / (widest * 0.6)) * 0.9, (ph * 0.85) / (lines.length * 1.15));
+      lines.forEach((line, k) => items.push(text(y + ph / 2 + (k - (lines.length - 1) / 2) * size * 1.15, line, size)));
+      return;
+    }
+    const size = Math.min(base, (pw / Math.max(1, label.length)) * 0.9);
     if (names && !shaped && p.height > p.width && label.length > 1) {
-      [...label].forEach((ch, k) => items.push(text(y + ph / 2 + (k - (label.length - 1) / 2) * size * 1.15, ch)));
-    } else items.push(text(y + ph / 2, label));
+      [...label].forEach((ch, k) => items.push(text(y + ph / 2 + (k - (label.length - 1) / 2) * size * 1.15, ch, size)));
+    } else items.push(text(y + ph / 2, label, size));
   });
   return { items, width: w, height: h };
 }

@@ -19,7 +19,7 @@ function rows(page: Page) {
   return page.$$eval('tr.classic-item', (trs) =>
     trs.map((tr) => ({
       id: (tr as HTMLElement).dataset.id!,
-      name: tr.querySelector('.classic-link')!.textContent!.trim(),
+      name: (tr.querySelector('.classic-link') as HTMLElement).innerText.trim(), // as shown (the page is in English)
       cells: Object.fromEntries(
         [...tr.querySelectorAll<HTMLElement>('td[data-metric]')].map((td) => {
           const count = td.querySelector<HTMLAnchorElement>('a.classic-count');
@@ -88,6 +88,32 @@ describe('the classic puzzles\' gallery (/puzzles/)', () => {
       expect(await page.$$eval('#player .goal-ghost', (els) => els.length)).toBe(id === 'mas-puzzle' ? 2 : 1);
       await page.close();
     }
+  });
+
+  it('names each puzzle in the page\'s language, in the gallery and on the puzzle\'s page (not a layout\'s name for another goal)', async () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const gallery = await openPage(suite, '/puzzles/', { lang });
+      const shown = await gallery.$$eval('tr.classic-item', (trs) => trs.map((tr) => ({ id: (tr as HTMLElement).dataset.id!, name: (tr.querySelector('.classic-link') as HTMLElement).innerText.trim(), origin: (tr.querySelector('.classic-origin') as HTMLElement).innerText })));
+      for (const row of shown) {
+        const puzzle = byId(row.id);
+        expect(row.name, row.id).toBe(lang === 'zh' ? puzzle.nameZh : puzzle.name);
+        expect(row.origin, row.id).toContain(lang === 'zh' ? puzzle.originZh : puzzle.origin);
+      }
+      for (const id of ['layton-trapped-treasure', 'century-and-a-half', 'century']) {
+        await gallery.click(`tr#${id} .classic-link`);
+        await gallery.waitForSelector('#player[data-ready="true"]', { timeout: 60_000 });
+        const name = lang === 'zh' ? byId(id).nameZh : byId(id).name;
+        expect(await gallery.$eval('#layout-name', (el) => (el as HTMLElement).innerText.trim()), id).toBe(name);
+        expect(await gallery.title(), id).toContain(name);
+        await gallery.goBack();
+        await gallery.waitForSelector('tr.classic-item');
+      }
+      await gallery.close();
+    }
+    // The same start toward the exit, with no goal in its link, keeps its traditional name.
+    const plain = await openPage(suite, `/s/${byId('century').code}`, { lang: 'zh' });
+    expect(await plain.textContent('#layout-name')).toBe('守口如瓶II');
+    await plain.close();
   });
 
   it('is reached from the header and from the 华容道 layouts', async () => {

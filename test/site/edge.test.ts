@@ -5,7 +5,7 @@ import { evaluateMoves, parseLayoutOrThrow } from '../../solver/index.ts';
 import { fileTables, TABLEBASE_DIR } from '../../solver/node/tablebase-files.ts';
 import { readFileSync } from 'node:fs';
 import { scrambledTiles } from '../helpers/random-layouts.ts';
-import { browserSuite } from './browser.ts';
+import { browserSuite, openPage } from './browser.ts';
 import { gifFrameCount } from '../helpers/gif.ts';
 import { readFile } from 'node:fs/promises';
 
@@ -178,6 +178,31 @@ describe('play mode on the classic board', () => {
     await page.close();
   });
 
+  it('a hint outlines the whole piece, where it is and where it goes (a general, not its top-left cell)', async () => {
+    let checked = 0;
+    for (let at = 0; at < 20 && checked === 0; at++) {
+      const page = await openPlayer(`/s/${HENGDAO}?at=${at}`);
+      await page.click('#hint');
+      await page.waitForSelector('.cell-mark.hint');
+      const marks = await page.evaluate(() => {
+        const box = (el: Element) => { const r = el.getBoundingClientRect(); return { w: r.width, h: r.height }; };
+        const selected = document.querySelector<HTMLElement>('.cell-mark.selected')!;
+        const piece = document.querySelector(`#player .piece[data-row="${selected.dataset.row}"][data-col="${selected.dataset.col}"]`)!;
+        return { selected: box(selected), hint: box(document.querySelector('.cell-mark.hint')!), piece: box(piece), cell: document.querySelector('#player .board')!.clientWidth / 4 };
+      });
+      await page.close();
+      if (marks.piece.w < marks.cell * 1.5 && marks.piece.h < marks.cell * 1.5) continue; // a soldier: one cell either way
+      for (const mark of [marks.selected, marks.hint]) {
+        expect(mark.w, `at ${at}`).toBeGreaterThanOrEqual(marks.piece.w - 2);
+        expect(mark.h, `at ${at}`).toBeGreaterThanOrEqual(marks.piece.h - 2);
+        expect(mark.w).toBeLessThanOrEqual(marks.piece.w + 12);
+        expect(mark.h).toBeLessThanOrEqual(marks.piece.h + 12);
+      }
+      checked++;
+    }
+    expect(checked, 'a hint that moves a piece larger than one cell within the first 20 positions').toBe(1);
+  });
+
   it('one position, one truth: mid-replay the distance, the hint and the target marks describe the board shown', async () => {
     const page = await openPlayer(`/s/${HENGDAO}?at=40`);
     expect(await page.textContent('#player .counter')).toBe('40 / 81');
@@ -276,8 +301,12 @@ describe('play mode on the classic board', () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector('.cell-mark.target');
     expect(await page.evaluate(() => document.activeElement?.classList.contains('target'))).toBe(true);
+    const target = await page.evaluate(() => [document.activeElement!.getAttribute('data-row'), document.activeElement!.getAttribute('data-col')]);
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelector('#player .counter')?.textContent?.startsWith('2 / '));
+    // The focus goes on with the piece played, at its new place, with its ring showing (not dropped to <body>).
+    expect(await focused()).toEqual(target);
+    expect(await page.evaluate(() => document.activeElement!.matches('#player .piece:focus-visible'))).toBe(true);
     await page.close();
   });
 
@@ -339,6 +368,26 @@ describe('play mode on the classic board', () => {
       await page.close();
     });
   }
+
+  it('the GIF is drawn at 100 px a cell (twice the old 48) with the pieces named in the page\'s language', async () => {
+    const gifs: Record<string, Uint8Array> = {};
+    for (const lang of ['en', 'zh'] as const) {
+      const page = await openPage(suite, `/s/${HENGDAO}`, { lang });
+      await page.waitForSelector('#player[data-ready="true"]');
+      const download = page.waitForEvent('download');
+      await page.click('#download-gif');
+      const bytes = new Uint8Array(await readFile((await (await download).path())!));
+      const { width, height } = gifFrameCount(bytes);
+      expect([width, height]).toEqual([440, 555]);
+      gifs[lang] = bytes;
+      // Its first frame on screen, to look at (test/artifacts/).
+      await page.setContent(`<img src="data:image/gif;base64,${Buffer.from(bytes).toString('base64')}">`);
+      await page.locator('img').screenshot({ path: new URL(`../artifacts/gif-first-frame-${lang}.png`, import.meta.url).pathname });
+      await page.close();
+    }
+    // The same board, the same frames: only the names differ.
+    expect(Buffer.from(gifs.en!).equals(Buffer.from(gifs.zh!))).toBe(false);
+  });
 
   it('tiles: every tile that can slide is marked with its distance, and play off the line asks no server', async () => {
     const page = await openPlayer(`/s/142-7.3-865`); // an 8-puzzle, 10 moves, the blank in the middle
@@ -438,6 +487,36 @@ describe('static files and unknown paths', () => {
     }
   });
 
+  it('the widget\'s frame loads every file of its own straight away (no redirect: its stylesheet is a 200)', async () => {
+    const page = await suite.browser.newPage();
+    const answers: Array<[number, string]> = [];
+    page.on('response', (r) => answers.push([r.status(), new URL(r.url()).pathname]));
+    await page.goto(`${suite.server.url}/embed/${HENGDAO}`);
+    await page.waitForSelector('#player[data-ready="true"]');
+    const own = answers.filter(([, path]) => !path.startsWith('/solve'));
+    expect(own.filter(([status]) => status >= 300 && status !== 304)).toEqual([]);
+    expect(own.some(([status, path]) => status === 200 && path.endsWith('.css'))).toBe(true);
+    await page.close();
+  });
+
+  for (const lang of ['en', 'zh'] as const) {
+    it(`/embed/'s pages are titled in the frame's language (${lang}), its error and usage pages too`, async () => {
+      const page = await suite.browser.newPage({ locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
+      for (const [path, en, zh] of [
+        ['/embed/XYZ', 'Invalid layout — Huarong', '布局无效 — 华容道 Huarong'],
+        ['/embed/', 'Embed a 华容道 solution: /embed/<code> — Huarong', '嵌入华容道解答：/embed/<布局代码> — Huarong'],
+      ] as const) {
+        // Chosen by ?lang=, or else by the browser's language.
+        for (const query of [`?lang=${lang}`, '']) {
+          await page.goto(`${suite.server.url}${path}${query}`);
+          await page.waitForSelector('#message:not([hidden])');
+          expect(await page.title(), path + query).toBe(lang === 'zh' ? zh : en);
+        }
+      }
+      await page.close();
+    });
+  }
+
   it("an unknown path is a 404 with the site's frame and a way back; /embed/ names its icon", async () => {
     const page = await suite.browser.newPage();
     const res = await page.goto(`${suite.server.url}/no/such/page`);
@@ -511,6 +590,35 @@ describe('hints on any board', () => {
 });
 
 describe('keyboard', () => {
+  it('the move list is one Tab stop (the current move); its arrows go from move to move and play the line there', async () => {
+    const page = await openPlayer(`/s/${HENGDAO}`);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const stops: string[] = [];
+    for (let i = 0; i < 80 && !stops.includes('hint'); i++) {
+      await page.keyboard.press('Tab');
+      stops.push(await page.evaluate(() => (document.activeElement!.closest('.move-list') ? 'move' : document.activeElement!.id || document.activeElement!.tagName)));
+    }
+    expect(stops.filter((s) => s === 'move'), stops.join(' → ')).toHaveLength(1);
+    expect(stops.at(-1)).toBe('hint');
+    console.log(`Tab stops from the top of the page to Hint on 横刀立马: ${stops.length}`);
+    expect(stops.length).toBeLessThan(40);
+
+    // At the start the first move is the stop; → goes to the second and plays the line to it.
+    await page.focus('#player .move-list li:first-child .move');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('#player .counter')?.textContent === '2 / 81');
+    const current = () => page.evaluate(() => [document.activeElement!.getAttribute('aria-current'), document.activeElement!.querySelector('.move-n')?.textContent]);
+    expect(await current()).toEqual(['step', '2.']);
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => document.querySelector('#player .counter')?.textContent === '1 / 81');
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => document.querySelector('#player .counter')?.textContent === '81 / 81');
+    expect(await current()).toEqual(['step', '81.']);
+    // Still one stop, at the move on screen.
+    expect(await page.$$eval('#player .move-list .move', (els) => els.filter((e) => (e as HTMLElement).tabIndex === 0).map((e) => e.querySelector('.move-n')!.textContent))).toEqual(['81.']);
+    await page.close();
+  });
+
   it('a focused button gets its own Space; the player\'s shortcuts act when it (or the page) has focus', async () => {
     const page = await openPlayer(`/s/VBBV-VBBV-VHHV-VSSV-S..S`);
     await page.focus('#hint');

@@ -208,6 +208,44 @@ describe('the editor: pieces of any shape, holes, goals of several pieces', () =
     await page.close();
   });
 
+  it('the validation line: a step under way reads as progress, a problem as an error, a valid layout as valid', async () => {
+    const page = await openPage(suite, '/?layout=....-....-....-....-....');
+    await page.waitForSelector('#editor-board');
+    const tones = () => page.$$eval('#validation > span', (spans) => spans.map((s) => ({ tone: s.className, color: getComputedStyle(s).color, weight: getComputedStyle(s).fontWeight })));
+    await page.check('input[name=tool][value=S]');
+    await clickCell(page, [4, 0]);
+    // "Placed … at (5, 1)." is progress, in the text's colour and weight; "No B (2×2 block) …" is the layout's problem.
+    const [step, problem] = await tones();
+    expect(step!.tone).toBe('say-progress');
+    expect(problem!.tone).toBe('say-error');
+    expect(step!.weight).toBe('400');
+    expect(step!.color).toBe(await page.evaluate(() => getComputedStyle(document.body).color));
+    expect(problem!.color).not.toBe(step!.color);
+    expect(Number(problem!.weight)).toBeGreaterThanOrEqual(600);
+    expect(await page.getAttribute('#validation', 'class')).not.toContain('invalid');
+    // A code that cannot be read is an error, the whole line.
+    await page.fill('#code', 'VBBV-VBBQQ');
+    await page.waitForFunction(() => document.querySelector('#validation')!.classList.contains('invalid'));
+    expect((await tones()).map((t) => t.tone)).toEqual(['say-error']);
+    await page.close();
+  });
+
+  it('names a goal piece as the board labels it: the list and the picker say S2 where the board says S2', async () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const page = await openPage(suite, `/?layout=${CODE}&goal=3,0@4,1`, { lang });
+      await page.waitForSelector('#goal-list:not([hidden]) li');
+      const label = await page.$eval('#editor-board .piece[data-letter="S"][style*="top: 60%"][style*="left: 0%"] .piece-label', (el) => el.textContent);
+      expect(label).toBe('S2');
+      expect(await goalList(page)).toEqual(['S2 (4, 1) → (5, 2)']);
+      await page.check('input[name=tool][value=goal]');
+      await page.waitForSelector('#editor-board .cell-mark.goal-choice');
+      const labels = await page.$$eval('#editor-board .cell-mark.goal-choice', (els) => els.map((e) => e.getAttribute('aria-label')));
+      expect(labels).toContain(`${lang === 'zh' ? '目标棋子' : 'goal piece'} S2 (4, 1)`);
+      expect(labels.filter((l) => / S \(/.test(l!))).toEqual([]);
+      await page.close();
+    }
+  });
+
   it('reads a link\'s layout and drawn goal back on a phone, and paints there by touch; presets still load', async () => {
     const context = await suite.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
     await context.addInitScript(() => localStorage.setItem('lang', 'en'));

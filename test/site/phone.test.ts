@@ -81,3 +81,56 @@ describe('the solution page on a phone, with a CJK font', () => {
     }
   }
 });
+
+/** Every page of site/pages/ (a pre-rendered gallery page and each route with a sample), as a phone opens it. */
+const PAGES = ['/', `/s/${HENGDAO}`, '/layouts/', '/layouts/heng-dao-li-ma/', '/puzzles/', '/hardest/', '/docs/', `/embed/${HENGDAO}`, '/embed/XYZ', '/no-such-page'];
+
+/** The widest elements past the right edge, to name in a failure (the page's own text says what to fix). */
+function overflowReport(page: Page): Promise<{ scrollWidth: number; innerWidth: number; widest: string[] }> {
+  return page.evaluate(() => {
+    const widest = [...document.querySelectorAll('body *')]
+      .map((el) => ({ el, right: el.getBoundingClientRect().right }))
+      .filter(({ el, right }) => right > innerWidth + 0.5 && !el.closest('[hidden]'))
+      .sort((a, b) => b.right - a.right)
+      .slice(0, 4)
+      .map(({ el, right }) => `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.classList.length ? '.' + [...el.classList].join('.') : ''} → ${Math.round(right)}`);
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth, widest };
+  });
+}
+
+describe('no page scrolls sideways on a phone', () => {
+  for (const width of [360, 390]) {
+    for (const [locale, lang] of LOCALES) {
+      it(`${width} px, ${lang}: every page fits its width`, async () => {
+        const context = await suite.browser.newContext({ viewport: { width, height: 800 }, locale });
+        await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+        const page = await context.newPage();
+        const failures: string[] = [];
+        for (const path of PAGES) {
+          // The embed takes its language from ?lang= (a host page chooses it), the site's pages from the visitor's choice.
+          await page.goto(suite.server.url + path + (path.startsWith('/embed/') ? `?lang=${lang}` : ''));
+          if (path.startsWith('/s/')) await page.waitForSelector('#player[data-ready="true"]', { timeout: 60_000 });
+          await page.waitForLoadState('networkidle');
+          expect(await page.evaluate(() => document.documentElement.lang.slice(0, 2)), path).toBe(lang);
+          const report = await overflowReport(page);
+          if (report.scrollWidth > report.innerWidth) failures.push(`${path}: ${report.scrollWidth} px wide at ${report.innerWidth} (${report.widest.join(', ')})`);
+          if (path === '/') {
+            // The editor with the preset of the longest name chosen (the menu once took that name's width).
+            await page.$eval('#preset', (select) => {
+              const s = select as HTMLSelectElement;
+              const longest = [...s.options].reduce((a, b) => (b.text.length > a.text.length ? b : a));
+              s.value = longest.value;
+              s.dispatchEvent(new Event('change', { bubbles: true }));
+            });
+            const chosen = await overflowReport(page);
+            if (chosen.scrollWidth > chosen.innerWidth) failures.push(`/ with the longest preset: ${chosen.scrollWidth} px wide (${chosen.widest.join(', ')})`);
+          }
+          const name = path.replace(/\W+/g, '-').replace(/^-|-$/g, '').slice(0, 30) || 'home';
+          await page.screenshot({ path: new URL(`../artifacts/width-${width}-${lang}-${name}.png`, import.meta.url).pathname, fullPage: true });
+        }
+        await context.close();
+        expect(failures).toEqual([]);
+      });
+    }
+  }
+});

@@ -55,6 +55,27 @@ describe('the shareable solution page', () => {
     await page.close();
   });
 
+  it('switching the count keeps the replay where it was: the same position where the new line has it, else as far along', async () => {
+    const page = await open(`/s/${HENGDAO}?at=30`);
+    await waitReady(page);
+    const boardCode = () => page.$$eval('#player .piece', (els) => els.map((e) => `${(e as HTMLElement).dataset.letter}@${e.getAttribute('style')}`).sort().join(' '));
+    const before = await boardCode();
+    await page.click('input[name=metric][value=step]');
+    await page.waitForFunction(() => /116/.test(document.querySelector('#move-count')?.textContent ?? ''));
+    await page.waitForFunction(() => !document.querySelector('.counter')!.textContent!.startsWith('0 /'));
+    const [at, total] = (await page.textContent('.counter'))!.split(' / ').map(Number);
+    expect(total).toBe(116);
+    // The step line passes through the board shown (it is on an optimal path) or the replay is as far along it.
+    if ((await boardCode()) !== before) expect(Math.abs(at! - Math.round((30 / 81) * 116))).toBeLessThanOrEqual(1);
+    expect(at).toBeGreaterThan(30);
+    expect(new URL(page.url()).searchParams.get('at')).toBe(String(at));
+    // From the end, the end.
+    await page.click('.ctl-end');
+    await page.click('input[name=metric][value=straight]');
+    await page.waitForFunction(() => document.querySelector('.counter')?.textContent === '90 / 90');
+    await page.close();
+  });
+
   it('lays out on a phone', async () => {
     const page = await open(`/s/${HENGDAO}`, { width: 390, height: 844 });
     await waitReady(page);

@@ -74,9 +74,12 @@ describe('/embed/ with no code', () => {
       expect(res.status, path).toBe(404);
       expect(res.headers.get('Content-Type')).toContain('text/html');
       const html = await res.text();
-      expect(html).toContain('<title>Embed a 华容道 solution: /embed/&lt;code&gt; — Huarong</title>');
+      // Both languages: the page script shows the frame's.
+      expect(html).toMatch(/<title data-en="Embed a 华容道 solution: \/embed\/<code> — Huarong" data-zh="嵌入华容道解答：\/embed\/<布局代码> — Huarong">Embed a 华容道 solution: \/embed\/&lt;code&gt; — Huarong<\/title>/);
       expect(html).toMatch(/<div id="player" hidden/);
     }
+    // ?lang=zh: in Chinese from the start.
+    expect(await (await call('/embed/?lang=zh', { headers: { Accept: 'text/html' } })).text()).toContain('>嵌入华容道解答：/embed/&lt;布局代码&gt; — Huarong</title>');
   });
 
   it('answers a client that asks for JSON in the API\'s error shape, with an example', async () => {

@@ -39,8 +39,16 @@ embedRoutes.get('/embed/*', async (c) => {
   if (!c.env.ASSETS) return errorResponse(c, 404, { code: 'not-found', message: 'the site is not built (run npm run build)' });
   const shell = await c.env.ASSETS.fetch(new Request(new URL('/embed/', c.req.url)));
   const title = parsed.ok ? `华容道 ${code} — Huarong` : code ? 'Invalid layout — Huarong' : 'Embed a 华容道 solution: /embed/<code> — Huarong';
+  const titleZh = parsed.ok ? title : code ? '布局无效 — 华容道 Huarong' : '嵌入华容道解答：/embed/<布局代码> — Huarong';
   const page = new HTMLRewriter()
-    .on('title', { element: (el) => void el.setInnerContent(title) })
+    // Both languages go in; the page script shows the frame's (its ?lang=, else the browser's), as it does its text.
+    .on('title', {
+      element: (el) => {
+        el.setInnerContent(c.req.query('lang')?.toLowerCase().startsWith('zh') ? titleZh : title);
+        el.setAttribute('data-en', title);
+        el.setAttribute('data-zh', titleZh);
+      },
+    })
     // The board's space is reserved in the served HTML, so nothing moves when the player script replaces it.
     .on('#player .board', { element: (el) => void (parsed.ok && el.setAttribute('style', boardStyle(parsed.value.layout))) })
     // With no code there is no player to reserve room for: the page script writes how to use the address instead.

@@ -9,7 +9,7 @@ import { cacheKey, isOverBudget, readEntry, recall } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
 import { errorResponse } from '../errors.ts';
 import { edgeCache, runLater } from '../edge-cache.ts';
-import { nameOf, type NamedLayout } from '../named.ts';
+import { nameOf, titleOf, type NamedLayout, type PuzzleName } from '../named.ts';
 import { renderPreview } from '../preview.ts';
 import { linkCaching, siteOrigin } from '../origin.ts';
 import { clientKeyOf } from '../client-key.ts';
@@ -39,7 +39,8 @@ pageRoutes.get('/s/*', async (c) => {
   const shell = await c.env.ASSETS.fetch(new Request(new URL('/s/', c.req.url)));
   const origin = siteOrigin(c.env, c.req.url);
   const client = clientKeyOf(c.req.header('CF-Connecting-IP'));
-  const meta = parsed.ok ? await describe(c.env, parsed.value.layout, code, origin, parsed.value.kind, client) : invalid(code, origin, parsed.error.message);
+  const goal = new URL(c.req.url).searchParams.get('goal');
+  const meta = parsed.ok ? await describe(c.env, parsed.value.layout, code, origin, parsed.value.kind, client, goal) : invalid(code, origin, parsed.error.message);
   const rewritten = new HTMLRewriter()
     // The page's script shows the title and description in the reader's language: both languages go in.
     .on('title', {
@@ -67,7 +68,7 @@ pageRoutes.get('/s/*', async (c) => {
     })
     .on('#solution h1', {
       element: (el) => {
-        if (meta.named) el.prepend(nameHtml(meta.named), { html: true });
+        if (meta.named) el.prepend('layout' in meta.named ? nameHtml(meta.named.layout) : puzzleNameHtml(meta.named.puzzle), { html: true });
       },
     })
     // What the script will show is known here: the code, the board's proportions, a distance line (any valid layout).
@@ -120,6 +121,11 @@ function nameHtml(named: NamedLayout): string {
   return `<span id="layout-name" class="layout-name" lang="zh-CN">${escapeXml(named.name)}</span>${gloss ? `<span class="layout-gloss" data-lang="en" lang="en"> ${gloss}</span>` : ''} `;
 }
 
+/** A gallery puzzle's name in the page heading, in the page's language. */
+function puzzleNameHtml(puzzle: PuzzleName): string {
+  return `<span id="layout-name" class="layout-name"><span data-lang="en" lang="en">${escapeXml(puzzle.name)}</span><span data-lang="zh" lang="zh-CN">${escapeXml(puzzle.nameZh)}</span></span> `;
+}
+
 /** /img/<code>.png: pre-rendered (named layouts, from the assets), from the Cache API, or drawn now and cached. */
 async function pngPreview(c: Context<AppEnv>): Promise<Response> {
   const code = codeAfter('/img/', c.req.url, '.png');
@@ -150,7 +156,7 @@ async function pngPreview(c: Context<AppEnv>): Promise<Response> {
   return res;
 }
 
-async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, origin: string, kind: 'klotski' | 'tiles', client: string) {
+async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, origin: string, kind: 'klotski' | 'tiles', client: string, goal: string | null) {
   let description = kind === 'tiles' ? '数字华容道: the optimal solution, move by move.' : 'The optimal solution, move by move — watch 曹操 escape.';
   let descriptionZh = kind === 'tiles' ? '数字华容道：最优解，一步一步演示。' : '最优解，一步一步演示：看曹操脱身。';
   // The preview's URL names what is known of its counts, so link previews fetch it again once the solution is known.
@@ -175,16 +181,19 @@ async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, o
   } catch {
     // no default goal (no B): keep the generic description
   }
-  const named = kind === 'klotski' ? await nameOf(env, layout) : null;
-  const title = named ? `${named.name} · 华容道 ${code} — Huarong` : `${kind === 'tiles' ? '数字华容道' : '华容道'} ${code} — Huarong`;
+  const named = kind === 'klotski' ? await titleOf(env, layout, code, goal) : null;
+  const generic = `${kind === 'tiles' ? '数字华容道' : '华容道'} ${code} — Huarong`;
+  const title = !named ? generic : 'layout' in named ? `${named.layout.name} · 华容道 ${code} — Huarong` : `${named.puzzle.name} · ${code} — Huarong`;
+  const titleZh = named && 'puzzle' in named ? `${named.puzzle.nameZh} · ${code} — Huarong` : title;
+  const nameForAlt = !named ? null : 'layout' in named ? named.layout.name : named.puzzle.name;
   return {
     named,
     title,
-    titleZh: title,
+    titleZh,
     description,
     descriptionZh,
     image: `${origin}/img/${code}.png${version}`,
-    imageAlt: named ? `${named.name}: the board of this 华容道 layout and its optimal move counts` : `The board of the ${kind === 'tiles' ? '数字华容道' : '华容道'} layout ${code} and its optimal move counts`,
+    imageAlt: nameForAlt ? `${nameForAlt}: the board of this 华容道 layout and its optimal move counts` : `The board of the ${kind === 'tiles' ? '数字华容道' : '华容道'} layout ${code} and its optimal move counts`,
     url: `${origin}/s/${code}`,
   };
 }
