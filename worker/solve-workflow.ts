@@ -13,6 +13,7 @@ import { edgeCache } from './edge-cache.ts';
 import type { Env } from './env.ts';
 import { jobSearch, type JobCheckpoint, type JobSearch, type StepOutcome } from './job-search.ts';
 import { jobRecord, markRunning, writeJob, type JobParams, type JobRecord, type JobStatus } from './jobs.ts';
+import { startQueuedJobs } from './job-admission.ts';
 import { cachedAnswerResponse } from './answer-response.ts';
 import { presentEntry } from './solve-service.ts';
 
@@ -90,6 +91,12 @@ export class SolveJob extends WorkflowEntrypoint<Env, JobParams> {
       await search.cleanUp();
       reported.delete(job.id);
       console.log(`job ${job.id} ended: ${status} after ${steps} steps, ${nodes} positions`);
+    });
+    // Its slot is free: the queue's first job starts (its Workflow created past this step: under `wrangler dev` an
+    // awaited create() returns only once the new instance has run).
+    await step.do('start the next queued job', STEP, async () => {
+      const started = await startQueuedJobs(env, (work) => this.ctx.waitUntil(work));
+      return started.map((r) => r.id);
     });
     return { status, steps };
   }
