@@ -58,7 +58,9 @@ describe('solve jobs', () => {
     const done = await call(`/solve/jobs/${id}`);
     expect(done.status).toBe(200);
     const job = await json(done);
-    expect(job).toMatchObject({ id, status: 'solved', state: 'solved', result: { status: 'solved', state: 'solved', optimal: true, metric: 'move', cached: true, stats: { algorithm: 'ida' } } });
+    expect(job).toMatchObject({ id, status: 'solved', state: 'solved', result: { status: 'solved', state: 'solved', optimal: true, metric: 'move', cached: true } });
+    // A space this small is settled by the job's breadth-first steps (job-search.ts); larger ones by IDA*.
+    expect(['bfs', 'ida']).toContain(job.result.stats.algorithm);
     expect(job.progress.steps).toBeGreaterThan(1);
     expectOptimal(layout, goal, 'move', job.result);
     const again = await post({ layout, goal });
