@@ -80,7 +80,9 @@ export class SolveJob extends WorkflowEntrypoint<Env, JobParams> {
       if (held && !isOverBudget(held) && held.status === 'solved') {
         if (held.optimal === false && bound > (held.lowerBound ?? 0)) await writeEntry(env.SOLUTIONS, job.key, { ...held, lowerBound: bound, optimal: bound >= (held.length ?? Infinity) }, job.width);
       } else await writeEntry(env.SOLUTIONS, job.key, entry, job.width);
-      const ended = record(job, status, steps, nodes, bound, counts);
+      // What was proven before the job (a posted line's bound, from the request's search) is never reported lower.
+      const provenBefore = held && !isOverBudget(held) ? (held.lowerBound ?? 0) : 0;
+      const ended = record(job, status, steps, nodes, Math.max(bound, provenBefore), counts);
       await writeJob(env, status === 'budget-exceeded' ? { ...ended, fingerprint, budgetWork } : ended);
       const cache = edgeCache();
       if (cache && job.cacheUrl && !('overBudget' in entry)) {
