@@ -33,6 +33,7 @@ export { checkSolution } from './klotski/model/verify.ts';
 export {
   beginSearch, searchSlice, resumableTakes, readCheckpoint, holdsTable, copyTable, encodeTableCopy, decodeTableCopy, type SearchCheckpoint, type SliceResult, type TableCopy,
 } from './resumable.ts';
+export { beginSpaceSearch, spaceCapacity, spaceSearchSlice, dropSpaceSearch, isSpaceCheckpoint, HELD_SPACES, type SpaceCheckpoint, type SpaceSliceResult } from './resumable-space.ts';
 export { beginTilesSearch, isTilesCheckpoint, readTilesCheckpoint, tilesSearchSlice, TILES_CHECKPOINT_FORMAT, type TilesCheckpoint, type TilesSliceResult } from './resumable-tiles.ts';
 export { FifteenExpansion } from './tiles/fifteen.ts';
 export { HELD_TABLES } from './klotski/wasm/engine-ida.ts';

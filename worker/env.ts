@@ -16,6 +16,8 @@ export interface Env {
   JOB_STEP_WORK?: string;
   JOB_MAX_STEPS?: string;
   JOB_MAX_RUNNING?: string;
+  /** Jobs that may wait for a slot (default 16; "0": none, past the cap a 503 jobs-busy as before). */
+  JOB_MAX_QUEUED?: string;
   /** Steps between two copies of a job's search table in KV (default 50; worker/job-tables.ts). */
   JOB_TABLE_EVERY?: string;
   /** Public origin of the site (e.g. https://huarong.example) for links in cached responses; empty: the request's. */

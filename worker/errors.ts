@@ -12,6 +12,8 @@ export interface ApiError {
   cached?: boolean;
   /** With budget-exceeded: why the search stopped (solver/shared/outcome.ts StopReason). */
   stoppedBy?: string;
+  /** With job-running: the job this client already holds (one at a time). */
+  job?: { id: string; url: string };
 }
 
 export function errorResponse(c: Context, status: ContentfulStatusCode, error: ApiError, headers?: Record<string, string>): Response {

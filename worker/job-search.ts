@@ -7,6 +7,12 @@
 import {
   FifteenExpansion,
   beginSearch,
+  beginSpaceSearch,
+  dropSpaceSearch,
+  isSpaceCheckpoint,
+  spaceCapacity,
+  spaceSearchSlice,
+  type SpaceCheckpoint,
   beginTilesSearch,
   copyTable,
   holdsTable,
@@ -23,7 +29,18 @@ import type { Env } from './env.ts';
 import { JOB_TABLE_BYTES, instanceIdOf, type JobParams } from './jobs.ts';
 import { loadDatabases } from './solve-plans.ts';
 
-export type JobCheckpoint = SearchCheckpoint | TilesCheckpoint;
+export type JobCheckpoint = SearchCheckpoint | TilesCheckpoint | SpaceCheckpoint;
+
+/**
+ * A Klotski job's first steps search its space breadth-first (solver/resumable-space.ts), at most this many steps and
+ * positions: a board with no solution whose space fits ends `unsolvable` with its proof (IDA* proves it only by
+ * exhausting its bound, and on such boards ran all its steps), a small space ends solved (breadth-first: optimal). A
+ * space larger than that hands over to IDA*, having cost at most an eighth of the job's steps. (`estimateStates` does
+ * not choose: it is an upper bound, 10^10 on 6×6 boards whose reachable spaces are 125,000 positions.)
+ */
+export const SPACE_MAX_STEPS = 128;
+/** Positions the breadth-first steps may store: the memory of a job's IDA* table. */
+export const SPACE_MAX_BYTES = JOB_TABLE_BYTES;
 
 export type StepOutcome =
   | { done: false; checkpoint: JobCheckpoint; lowerBound: number; nodes: number; note: string }
@@ -56,10 +73,11 @@ function klotskiJob(env: Env, job: JobParams): JobSearch {
         console.log(`job ${job.id}: goes on from the copy of its table at step ${saved.slices}`);
         return saved.checkpoint;
       }
-      return beginSearch(job.layout, { metric: job.metric, goal: job.goal, maxWork: job.stepWork * job.maxSteps, owner, ttBytes: JOB_TABLE_BYTES });
+      return beginSpaceSearch(job.layout, { metric: job.metric, goal: job.goal, maxPositions: spaceCapacity(job.layout, job.goal, SPACE_MAX_BYTES), owner });
     },
     async step(checkpoint, n) {
       ensureEngine();
+      if (isSpaceCheckpoint(checkpoint)) return spaceStep(checkpoint, n);
       const from = checkpoint as SearchCheckpoint;
       // The table gone from this isolate (another isolate, a restart): go on with its last copy, if there is one.
       const table = from.slices > 0 && !holdsTable(from) ? await loadTableCopy(env, job.id) : null;
@@ -72,9 +90,28 @@ function klotskiJob(env: Env, job: JobParams): JobSearch {
       if (!result.done) return { done: false, checkpoint: result.checkpoint, lowerBound: result.lowerBound, nodes: result.nodes, note };
       return { ...result, algorithm: 'ida', note };
     },
-    counts: (last) => ({ restarts: (last as SearchCheckpoint).restarts, adoptions: (last as SearchCheckpoint).adoptions }),
-    cleanUp: () => dropTableCopy(env, job.id),
+    counts: (last) => (isSpaceCheckpoint(last) ? { restarts: 0, adoptions: 0 } : { restarts: (last as SearchCheckpoint).restarts, adoptions: (last as SearchCheckpoint).adoptions }),
+    cleanUp: () => {
+      dropSpaceSearch(owner);
+      return dropTableCopy(env, job.id);
+    },
   };
+
+  /** A breadth-first step: the space's answer, the next checkpoint, or IDA*'s first one (too large, steps spent, or lost). */
+  function spaceStep(from: SpaceCheckpoint, n: number): StepOutcome {
+    const slice = n > SPACE_MAX_STEPS ? null : spaceSearchSlice(from, { maxWork: job.stepWork });
+    if (slice && !slice.done) return { done: false, checkpoint: slice.checkpoint, lowerBound: slice.checkpoint.lowerBound, nodes: slice.checkpoint.nodes, note: ` (breadth-first: ${slice.checkpoint.positions} positions reached)` };
+    if (slice && (slice.status === 'unsolvable' || slice.status === 'solved')) {
+      const solved = slice.status === 'solved';
+      const note = ` (breadth-first: ${solved ? 'solved' : 'every reachable position explored'}, ${slice.positions} positions)`;
+      const length = solved ? slice.moves.length : null;
+      return { done: true, status: slice.status, length, moves: solved ? slice.moves : [], lowerBound: length ?? 0, nodes: slice.positions, ttBytes: 0, algorithm: 'bfs', note };
+    }
+    dropSpaceSearch(owner);
+    const why = !slice ? `its ${SPACE_MAX_STEPS} steps spent` : slice.status === 'lost' ? 'its table gone from this isolate' : 'its table full';
+    const checkpoint = beginSearch(job.layout, { metric: job.metric, goal: job.goal, maxWork: job.stepWork * job.maxSteps, owner, ttBytes: JOB_TABLE_BYTES });
+    return { done: false, checkpoint, lowerBound: from.lowerBound, nodes: from.nodes, note: ` (breadth-first stopped, ${why}, at ${from.positions} positions: IDA* goes on)` };
+  }
 }
 
 /**
@@ -101,3 +138,4 @@ function fifteenJob(env: Env, job: JobParams): JobSearch {
     cleanUp: async () => undefined,
   };
 }
+

@@ -54,6 +54,12 @@ export interface JobRecord {
   fingerprint?: string | null;
   /** With budget-exceeded: the work it was allowed (steps × work a step), so larger limits search again. */
   budgetWork?: number;
+  /**
+   * While the job waits its turn (job-admission.ts): when it joined the queue, the client that asked for it, and what
+   * its Workflow is started with. Its `status` stays `searching` (a job not ended: clients written before the queue
+   * keep watching it); the job URL adds its place in line.
+   */
+  queued?: { at: number; client: string; params: JobParams };
 }
 
 /** The Workflow's parameters: the record's fixed part, and the puzzle as searched (canonical layout and goal). */
@@ -76,6 +82,8 @@ export interface JobLimits {
   stepWork: number;
   maxSteps: number;
   maxRunning: number;
+  /** Jobs that may wait for a slot (job-admission.ts); 0: none wait, a request past the cap gets 503 jobs-busy. */
+  maxQueued: number;
 }
 
 /**
@@ -90,6 +98,11 @@ export const DEFAULT_MAX_STEPS = 1000;
  */
 export const DEFAULT_MAX_RUNNING = HELD_TABLES;
 /**
+ * Jobs waiting for a slot: one a client (job-admission.ts), so 16 clients' layouts wait while four run; at 1,000 steps
+ * of ≈ 6 ms a job, the last in line starts within a few minutes of search.
+ */
+export const DEFAULT_MAX_QUEUED = 16;
+/**
  * A job's transposition table: at most 8 MB (5 MB on the 5×5–6×6 boards measured), half the CLI's. On the slowest
  * boards of bench:jobs that costs IDA* up to 2× the positions of a 16 MB table; it lets an isolate keep four.
  */
@@ -101,6 +114,7 @@ export function jobLimits(env: Env): JobLimits {
     stepWork: positive(env.JOB_STEP_WORK, DEFAULT_STEP_WORK),
     maxSteps: positive(env.JOB_MAX_STEPS, DEFAULT_MAX_STEPS),
     maxRunning: positive(env.JOB_MAX_RUNNING, DEFAULT_MAX_RUNNING),
+    maxQueued: env.JOB_MAX_QUEUED !== undefined && Number(env.JOB_MAX_QUEUED) >= 0 ? Math.floor(Number(env.JOB_MAX_QUEUED)) : DEFAULT_MAX_QUEUED,
   };
 }
 
@@ -175,20 +189,23 @@ export async function writeJob(env: Env, record: JobRecord): Promise<void> {
   await withTimeout(env.SOLUTIONS!.put(RECORD_PREFIX + record.id, JSON.stringify(record)), KV_TIMEOUT_MS);
 }
 
-/** Jobs running now, counted up to `limit` (their markers). */
-export async function runningJobs(env: Env, limit: number): Promise<number> {
-  try {
-    const list = await withTimeout(env.SOLUTIONS!.list({ prefix: RUNNING_PREFIX, limit }), KV_TIMEOUT_MS);
-    return list.keys.length;
-  } catch (e) {
-    console.error('running jobs uncounted:', e);
-    return 0;
-  }
+/** A running job's marker: its id and the client that started it (absent on markers written before clients were kept). */
+export interface RunningMarker {
+  id: string;
+  client?: string;
 }
 
-export async function markRunning(env: Env, id: string, running: boolean): Promise<void> {
+/** The running jobs' markers, up to `limit` (KV lists them with their metadata: one operation). */
+export async function runningMarkers(env: Env, limit: number): Promise<RunningMarker[]> {
+  const list = await withTimeout(env.SOLUTIONS!.list<{ client?: string }>({ prefix: RUNNING_PREFIX, limit }), KV_TIMEOUT_MS);
+  return list.keys.map((k) => ({ id: k.name.slice(RUNNING_PREFIX.length), ...(k.metadata?.client ? { client: k.metadata.client } : {}) }));
+}
+
+/** Marks a job running (`client`: who started it, so a client holds one at a time) or no longer running. */
+export async function markRunning(env: Env, id: string, running: boolean, client?: string): Promise<void> {
   const key = RUNNING_PREFIX + id;
-  await withTimeout(running ? env.SOLUTIONS!.put(key, '1', { expirationTtl: RUNNING_TTL_S }) : env.SOLUTIONS!.delete(key), KV_TIMEOUT_MS);
+  const options = { expirationTtl: RUNNING_TTL_S, ...(client ? { metadata: { client } } : {}) };
+  await withTimeout(running ? env.SOLUTIONS!.put(key, '1', options) : env.SOLUTIONS!.delete(key), KV_TIMEOUT_MS);
 }
 
 /** A job's record as of `updatedAt`: its fixed part from the parameters it started with, and how far it got. */
@@ -198,40 +215,4 @@ export function jobRecord(params: JobParams, status: JobStatus, progress: Omit<J
     id, key, width, height, input, ...(cacheUrl ? { cacheUrl } : {}), status, progress: { ...progress, elapsedMs: updatedAt - startedAt }, startedAt, updatedAt,
     ...(attempt && attempt > 1 ? { attempt } : {}),
   };
-}
-
-export type JobStart =
-  | { kind: 'joined' | 'started'; record: JobRecord }
-  | { kind: 'capped' };
-
-/**
- * The job of `params.key`: the one already running or ended (its record), or a new one when there is none and fewer
- * than the cap are running. A new job's record is written before the answer; its Workflow instance is created past the
- * answer (`later`: under `wrangler dev`, `create()` returns only once the instance has run, so awaiting it held the
- * 202 back for the whole job). Two requests racing to start it both end up with the same instance (its id is the key's:
- * the second `create()` fails as already existing).
- */
-export async function startOrJoinJob(env: Env, params: JobParams, later: (work: Promise<unknown>) => void, fingerprint: string | null = null): Promise<JobStart> {
-  const existing = await readJob(env, params.id);
-  const limits = jobLimits(env);
-  // A job that gave up is joined (its answer is "unknown, at least N") until it is due to be searched again.
-  const gaveUp = existing && giveUpOf(existing);
-  if (existing && !(gaveUp && retryDue(gaveUp, fingerprint, limits))) return { kind: 'joined', record: existing };
-  if ((await runningJobs(env, limits.maxRunning)) >= limits.maxRunning) return { kind: 'capped' };
-  const { id } = params;
-  const attempt = existing ? (existing.attempt ?? 1) + 1 : 1;
-  const attemptParams: JobParams = attempt > 1 ? { ...params, attempt } : params;
-  const lowerBound = existing?.progress.lowerBound ?? 0; // what the attempt before proved stays proven
-  const record = jobRecord(attemptParams, 'searching', { steps: 0, nodes: 0, lowerBound }, params.startedAt);
-  await Promise.all([writeJob(env, record), markRunning(env, id, true)]);
-  if (existing) console.log(`job ${id}: gave up ${Math.round((Date.now() - existing.updatedAt) / 1000)} s ago; attempt ${attempt} starts`);
-  later(
-    // Two requests racing to start the same attempt create the same instance: the second create() fails as existing.
-    env.SOLVE_JOBS!.create({ id: instanceIdOf(id, attempt), params: attemptParams }).catch(async (e: unknown) => {
-      if (/already.?exists/i.test(String(e))) return; // another request started it first
-      console.error(`job ${id} not started:`, e);
-      await Promise.all([writeJob(env, { ...record, status: 'failed', error: 'the job could not be started', updatedAt: Date.now() }), markRunning(env, id, false)]).catch(() => undefined);
-    }),
-  );
-  return { kind: 'started', record };
 }

@@ -139,6 +139,13 @@ const JobProgressSchema = z
   })
   .openapi('JobProgress');
 
+const QueuePlaceSchema = z
+  .object({
+    position: z.number().int().openapi({ description: 'its place in line, from 1: the next job to start when a slot frees' }),
+    ahead: z.number().int().openapi({ description: 'jobs that start before it' }),
+  })
+  .openapi('QueuePlace', { description: 'present while the job waits for a free slot (its status stays searching: not ended)' });
+
 export const JobAcceptedSchema = z.object({
   state: z.literal('unknown'),
   status: z.literal('searching'),
@@ -154,6 +161,7 @@ export const JobAcceptedSchema = z.object({
     nodes: z.number().int(),
     lowerBound: z.number().int(),
   }),
+  queue: QueuePlaceSchema.optional(),
 }).openapi('JobAccepted');
 
 export const JobSchema = z
@@ -164,6 +172,7 @@ export const JobSchema = z
     }),
     state: StateSchema.optional().openapi({ description: 'once the job ended: solved, unsolvable, or unknown (it spent its steps)' }),
     progress: JobProgressSchema,
+    queue: QueuePlaceSchema.optional(),
     result: SolveResultSchema.optional().openapi({ description: 'with solved and unsolvable: the /solve answer' }),
     error: z.object({ code: z.string(), message: z.string(), lowerBound: z.number().int().optional(), stoppedBy: StoppedBySchema.optional() }).optional(),
   })

@@ -11,9 +11,10 @@ import { OVER_BUDGET_TTL_S, claimUnstoredWrite, forget, isOverBudget, readEntry,
 import type { Env } from './env.ts';
 import type { ApiError } from './errors.ts';
 import { makePlan, type Plan } from './solve-plans.ts';
-import { giveUpOf, jobIdOf, jobLimits, jobsEnabled, jobUrl, readJob, retryAt, retryDue, startOrJoinJob, type JobParams } from './jobs.ts';
+import { giveUpOf, jobIdOf, jobLimits, jobsEnabled, jobUrl, readJob, retryAt, retryDue, type JobParams, type JobRecord } from './jobs.ts';
+import { placeOf, startOrJoinJob, type QueuePlace } from './job-admission.ts';
 import { solverFingerprint } from './job-fingerprint.ts';
-import { jobGaveUp, jobGoesOn, markFacts, requestOverBudget } from './unknown-answers.ts';
+import { jobGaveUp, jobGoesOn, jobWaits, markFacts, requestOverBudget } from './unknown-answers.ts';
 
 export interface SolveInput {
   layout: string;
@@ -43,6 +44,8 @@ export interface JobSummary {
   steps: number;
   nodes: number;
   lowerBound: number;
+  /** A job waiting for a free slot: its place in line (job-admission.ts). */
+  queue?: QueuePlace;
 }
 
 /** Where the request came from: job URLs are made on its origin; a GET's URL gets the job's answer in the Cache API. */
@@ -152,7 +155,8 @@ async function overBudgetOrJob(
     return overBudget(jobGaveUp({ ...facts, steps: entry.job.steps }, retryAt(mark), cached), timings, retryAt(mark));
   }
   const id = await jobIdOf(plan.key);
-  let record = await readJob(env, id);
+  let record: JobRecord | null = await readJob(env, id);
+  let queue: QueuePlace | null = null;
   const recordGaveUp = record && giveUpOf(record);
   if (!record || (recordGaveUp && retryDue(recordGaveUp, fingerprint, limits))) {
     if (!jobs.counted && (await overRateLimit(env, 'solve', jobs.clientKey))) return rateLimited();
@@ -160,15 +164,17 @@ async function overBudgetOrJob(
       id, key: plan.key, stepWork: limits.stepWork, maxSteps: limits.maxSteps, input, ...(context.cacheUrl ? { cacheUrl: context.cacheUrl } : {}), startedAt: Date.now(), ...plan.job,
       goal: plan.job.goal as JobParams['goal'], metric: plan.metric, width: plan.width, height: plan.height,
     };
-    const start = await startOrJoinJob(env, params, jobs.waitUntil, fingerprint);
+    const start = await startOrJoinJob(env, params, jobs.clientKey, jobs.waitUntil, fingerprint);
     if (start.kind === 'capped') {
       return {
         ok: false, status: 503, timings, headers: { 'Retry-After': '60' },
-        error: { code: 'jobs-busy', message: 'this layout needs a long search and the server is running as many as it may; try again in a minute', ...(entry.overBudget > 0 ? { lowerBound: entry.overBudget } : {}) },
+        error: { code: 'jobs-busy', message: 'this layout needs a long search, the server is running as many as it may and its queue is full; try again in a minute', ...(entry.overBudget > 0 ? { lowerBound: entry.overBudget } : {}) },
       };
     }
+    if (start.kind === 'client-busy') return clientBusy(jobUrl(context.origin, start.holding), start.holding);
     record = start.record;
-  }
+    if (start.kind === 'queued') queue = start.queue;
+  } else if (record.queued) queue = await placeOf(env, record, limits);
   if (record.status === 'solved' || record.status === 'unsolvable') {
     const stored = await readEntry(env.SOLUTIONS, plan.key, plan.width, plan.height);
     if (stored && !isOverBudget(stored) && plan.check(stored) === null) return present(plan, stored, true, timings);
@@ -183,8 +189,23 @@ async function overBudgetOrJob(
   const url = jobUrl(context.origin, id);
   const { steps, nodes } = record.progress;
   return {
-    ok: false, status: 202, timings, job: { id, url, steps, nodes, lowerBound }, headers: { Location: url, 'Retry-After': String(JOB_RETRY_AFTER_S) },
-    error: jobGoesOn({ ...facts, lowerBound }, url, cached),
+    ok: false, status: 202, timings, job: { id, url, steps, nodes, lowerBound, ...(queue ? { queue } : {}) },
+    headers: { Location: url, 'Retry-After': String(queue ? QUEUED_RETRY_AFTER_S : JOB_RETRY_AFTER_S) },
+    error: queue ? jobWaits({ ...facts, lowerBound }, url, queue.ahead, cached) : jobGoesOn({ ...facts, lowerBound }, url, cached),
+  };
+}
+
+/** Seconds a client whose job waits in line is asked to wait before looking again. */
+const QUEUED_RETRY_AFTER_S = 10;
+
+/**
+ * 429: the client already holds a job (running or waiting) of another layout. One at a time, so no client can take
+ * every slot; the answer names the job it holds, and this layout may be asked for again once that one ends.
+ */
+function clientBusy(url: string, id: string): SolveOutcome {
+  return {
+    ok: false, status: 429, timings: [], headers: { 'Retry-After': '30' },
+    error: { code: 'job-running', message: `this address already has a solve job (${url}); one at a time: ask for this layout again once it ends`, job: { id, url } },
   };
 }
 

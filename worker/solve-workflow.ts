@@ -13,6 +13,7 @@ import { edgeCache } from './edge-cache.ts';
 import type { Env } from './env.ts';
 import { jobSearch, type JobCheckpoint, type JobSearch, type StepOutcome } from './job-search.ts';
 import { jobRecord, markRunning, writeJob, type JobParams, type JobRecord, type JobStatus } from './jobs.ts';
+import { startQueuedJobs } from './job-admission.ts';
 import { cachedAnswerResponse } from './answer-response.ts';
 import { presentEntry } from './solve-service.ts';
 
@@ -79,7 +80,9 @@ export class SolveJob extends WorkflowEntrypoint<Env, JobParams> {
       if (held && !isOverBudget(held) && held.status === 'solved') {
         if (held.optimal === false && bound > (held.lowerBound ?? 0)) await writeEntry(env.SOLUTIONS, job.key, { ...held, lowerBound: bound, optimal: bound >= (held.length ?? Infinity) }, job.width);
       } else await writeEntry(env.SOLUTIONS, job.key, entry, job.width);
-      const ended = record(job, status, steps, nodes, bound, counts);
+      // What was proven before the job (a posted line's bound, from the request's search) is never reported lower.
+      const provenBefore = held && !isOverBudget(held) ? (held.lowerBound ?? 0) : 0;
+      const ended = record(job, status, steps, nodes, Math.max(bound, provenBefore), counts);
       await writeJob(env, status === 'budget-exceeded' ? { ...ended, fingerprint, budgetWork } : ended);
       const cache = edgeCache();
       if (cache && job.cacheUrl && !('overBudget' in entry)) {
@@ -90,6 +93,12 @@ export class SolveJob extends WorkflowEntrypoint<Env, JobParams> {
       await search.cleanUp();
       reported.delete(job.id);
       console.log(`job ${job.id} ended: ${status} after ${steps} steps, ${nodes} positions`);
+    });
+    // Its slot is free: the queue's first job starts (its Workflow created past this step: under `wrangler dev` an
+    // awaited create() returns only once the new instance has run).
+    await step.do('start the next queued job', STEP, async () => {
+      const started = await startQueuedJobs(env, (work) => this.ctx.waitUntil(work));
+      return started.map((r) => r.id);
     });
     return { status, steps };
   }

@@ -53,3 +53,9 @@ export function jobGaveUp(facts: UnknownFacts & { steps: number }, retryAt: numb
 export function jobGoesOn(facts: UnknownFacts, url: string, cached: boolean): ApiError {
   return unknownFields(facts, `${unknownSentence(facts)} A solve job goes on with it: see ${url}`, cached);
 }
+
+/** The 202's body fields of a job waiting for a free slot: the unknown answer, its place in line and where to follow it. */
+export function jobWaits(facts: UnknownFacts, url: string, ahead: number, cached: boolean): ApiError {
+  const line = ahead === 0 ? 'it is next in line' : `${ahead} job${ahead === 1 ? ' is' : 's are'} ahead of it`;
+  return unknownFields(facts, `${unknownSentence(facts)} A solve job will go on with it once a slot is free (${line}): see ${url}`, cached);
+}

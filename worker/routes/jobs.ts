@@ -4,6 +4,8 @@ import type { AppEnv, Env } from '../env.ts';
 import { errorResponse } from '../errors.ts';
 import { isOverBudget, readEntry } from '../cache.ts';
 import { giveUpOf, instanceIdOf, isJobId, readJob, retryAt, writeJob, type JobRecord } from '../jobs.ts';
+import { placeOf, startQueuedJobs } from '../job-admission.ts';
+import { runLater } from '../edge-cache.ts';
 import { jobGaveUp } from '../unknown-answers.ts';
 import { isTilesCode } from '../../solver/index.ts';
 import { ErrorSchema, JobSchema } from '../schemas.ts';
@@ -33,8 +35,12 @@ jobRoutes.openapi(jobRoute, async (c) => {
   const { id } = c.req.valid('param');
   const record = isJobId(id) ? await readJob(c.env, id) : null;
   if (!record) return errorResponse(c, 404, { code: 'not-found', message: `no solve job ${JSON.stringify(id)}; jobs are started by /solve` }) as never;
-  const job = record.status === 'searching' && Date.now() - record.updatedAt > STALE_MS ? await checkAlive(c.env, record) : record;
+  // A waiting job: its turn may have come with no one there to start it (the job before it lost, a restart): KV says.
+  const waiting = record.queued ? await startQueuedJobs(c.env, (p) => runLater(c, p)) : [];
+  const current = waiting.find((r) => r.id === id) ?? record;
+  const job = current.status === 'searching' && !current.queued && Date.now() - current.updatedAt > STALE_MS ? await checkAlive(c.env, current) : current;
   const body: Record<string, unknown> = { id: job.id, status: job.status, progress: job.progress };
+  if (job.queued) body.queue = await placeOf(c.env, job);
   const stored = job.status === 'searching' || job.status === 'failed' ? null : await readEntry(c.env.SOLUTIONS, job.key, job.width, job.height);
   const result = stored && !isOverBudget(stored) ? await presentEntry(c.env, job.input, stored) : null;
   if (job.status === 'solved' || job.status === 'unsolvable') {

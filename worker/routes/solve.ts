@@ -13,14 +13,14 @@ import { solveRequest, validateSolveInput, type SolveInput, type Timing } from '
 const errorResponses = {
   400: { description: 'Malformed layout or parameters (the codec message names the row and column)', content: { 'application/json': { schema: ErrorSchema } } },
   413: { description: 'Body larger than 4 KB', content: { 'application/json': { schema: ErrorSchema } } },
-  429: { description: 'Too many uncached solves from this address (Retry-After)', content: { 'application/json': { schema: ErrorSchema } } },
+  429: { description: 'Too many uncached solves from this address (rate-limited), or job-running: this address already holds a solve job of another layout, named in error.job (one at a time; Retry-After)', content: { 'application/json': { schema: ErrorSchema } } },
   503: {
     description:
-      'The answer is unknown (state: unknown, code budget-exceeded, with lowerBound and stoppedBy): the request\'s budget ran out where no solve job may take it up, or the puzzle\'s job spent its steps (searched again after a day or when the solver changes; Retry-After says when); jobs-busy: too many jobs running (Retry-After)',
+      'The answer is unknown (state: unknown, code budget-exceeded, with lowerBound and stoppedBy): the request\'s budget ran out where no solve job may take it up, or the puzzle\'s job spent its steps (searched again after a day or when the solver changes; Retry-After says when); jobs-busy: as many jobs running as allowed and the queue of waiting jobs full (Retry-After)',
     content: { 'application/json': { schema: z.union([UnknownSchema, ErrorSchema]) } },
   },
   202: {
-    description: 'The solve ran out of its CPU budget and a solve job goes on with it: follow job.url (also the Location header); identical requests join the same job',
+    description: 'The solve ran out of its CPU budget and a solve job goes on with it: follow job.url (also the Location header); identical requests join the same job. With queue: every slot is taken and the job waits its turn (queue.position, queue.ahead); it starts when a slot frees',
     content: { 'application/json': { schema: JobAcceptedSchema } },
   },
 };
@@ -102,7 +102,8 @@ async function respond(c: Context<AppEnv>, input: SolveInput, cacheable: boolean
   const outcome = await solveRequest(c.env, waitUntil, input, clientKeyOf(c.req.header('CF-Connecting-IP')), context);
   if (!outcome.ok && outcome.status === 202) {
     // Not an error: the answer is unknown for now and a job goes on with it; what is known sits at the top level.
-    return c.json({ state: 'unknown', status: 'searching', ...outcome.error, job: outcome.job }, 202, { ...outcome.headers, 'Server-Timing': serverTiming(outcome.timings) || 'total;dur=0' });
+    const { queue, ...job } = outcome.job;
+    return c.json({ state: 'unknown', status: 'searching', ...outcome.error, job, ...(queue ? { queue } : {}) }, 202, { ...outcome.headers, 'Server-Timing': serverTiming(outcome.timings) || 'total;dur=0' });
   }
   if (!outcome.ok) {
     const headers = { ...outcome.headers, 'Server-Timing': serverTiming(outcome.timings) || `total;dur=${(performance.now() - started).toFixed(2)}` };
