@@ -10,7 +10,7 @@ import { analyze, parseLayoutOrThrow, solve, type Metric } from '../solver/index
 import { loadEngineFromDisk } from '../solver/node/bitboard-engine.ts';
 import { spawnSync } from 'node:child_process';
 import { CLI_MEMORY_BYTES } from '../solver/node/cli-memory.ts';
-import { readClassics } from '../scripts/classics.ts';
+import { readClassics } from '../gallery/classics.ts';
 import { writeSection } from './results.ts';
 import { fmt, median } from './stats.ts';
 

@@ -18,8 +18,8 @@ import { loadEngineFromDisk } from '../solver/node/bitboard-engine.ts';
 import {
   ANSWERS_COMMAND, ANSWERS_FILE, ANSWERS_FORMAT, DEFAULT_BUDGET_MS, answerPuzzle, answersFingerprint, checkAnswers, readAnswers,
   type ClassicAnswers, type MetricAnswer, type PuzzleAnswers,
-} from './classic-answers.ts';
-import { readClassics, type ClassicPuzzle } from './classics.ts';
+} from '../gallery/answers.ts';
+import { readClassics, type ClassicPuzzle } from '../gallery/classics.ts';
 
 const option = (name: string) => {
   const i = process.argv.indexOf(name);

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import type { TableCopy } from '../site/scripts/table-files.ts';
+import type { TableCopy } from '../site/solve/table-files.ts';
 
 const DIST = new URL('../dist/', import.meta.url);
 const started = performance.now();

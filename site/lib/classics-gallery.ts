@@ -5,8 +5,8 @@
  */
 import raw from '../../data/puzzles/classics.tsv?raw';
 import { METRICS, boardSvg, parseLayoutOrThrow, resolveGoal, type Layout, type Metric } from '../../solver/index.ts';
-import { parseClassics, type ClassicPuzzle } from '../../scripts/classics.ts';
-import { readAnswers, type ClassicAnswers, type MetricAnswer } from '../../scripts/classic-answers.ts';
+import { parseClassics, type ClassicPuzzle } from '../../gallery/classics.ts';
+import { readAnswers, type ClassicAnswers, type MetricAnswer } from '../../gallery/answers.ts';
 import { BUILD_CLASSICS_ANSWERS } from './build-paths.ts';
 
 export interface ClassicEntry extends ClassicPuzzle {

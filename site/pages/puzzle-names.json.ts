@@ -4,7 +4,7 @@
  * puzzle's name in both languages. A layout's traditional name (/named.json) names its default goal only.
  */
 import raw from '../../data/puzzles/classics.tsv?raw';
-import { parseClassics } from '../../scripts/classics.ts';
+import { parseClassics } from '../../gallery/classics.ts';
 import { parsePuzzleCode, resolveGoal } from '../../solver/index.ts';
 
 export function GET(): Response {

@@ -13,12 +13,12 @@
  */
 import boardCss from '../styles/board.css';
 import { parsePuzzleCode, unitMoves, type GoalInput, type Layout, type Metric, type SearchPhase } from '../../solver/index.ts';
-import { Player } from '../scripts/player.ts';
-import { problemText } from '../scripts/problem-text.ts';
-import { downloadText, embedLang, progressText, t, type Lang } from '../scripts/i18n.ts';
-import { answerHeadline, answerNote, answerState } from '../scripts/outcome-text.ts';
-import { crossOriginWorker, solveInBrowser, solveRemote, watchJob, type JobWatch } from '../scripts/solve-client.ts';
-import { puzzlePageHref, readEmbedGoal } from '../scripts/embed-goal.ts';
+import { Player } from '../player/player.ts';
+import { problemText } from '../shared/problem-text.ts';
+import { downloadText, embedLang, progressText, t, type Lang } from '../shared/i18n.ts';
+import { answerHeadline, answerNote, answerState } from '../solution/outcome-text.ts';
+import { crossOriginWorker, solveInBrowser, solveRemote, watchJob, type JobWatch } from '../solve/client.ts';
+import { puzzlePageHref, readEmbedGoal } from '../embed/goal.ts';
 
 const ORIGIN = new URL(import.meta.url).origin;
 /** The solver as a module the widget can start in this browser when the edge refuses (built beside widget.js). */

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { METRICS } from '../../solver/index.ts';
 import { loadEngineFromDisk } from '../../solver/node/bitboard-engine.ts';
-import { answerPuzzle, answersFingerprint, checkAnswers, type ClassicAnswers } from '../../scripts/classic-answers.ts';
-import { readClassics } from '../../scripts/classics.ts';
+import { answerPuzzle, answersFingerprint, checkAnswers, type ClassicAnswers } from '../../gallery/answers.ts';
+import { readClassics } from '../../gallery/classics.ts';
 import { polyDistance } from '../helpers/poly-reference.ts';
 
 const node = process.execPath;
@@ -108,7 +108,7 @@ describe('the classic puzzles\' answers', () => {
 
 describe('the answers kept in git', () => {
   it('are for the puzzles of the file, and every stored line replays to its goal in as many moves as recorded', async () => {
-    const { readAnswers } = await import('../../scripts/classic-answers.ts');
+    const { readAnswers } = await import('../../gallery/answers.ts');
     const stored = readAnswers()!;
     expect(stored.command).toBe('npm run build:classics');
     const check = checkAnswers(stored, puzzles);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { METRICS, type Metric } from '../../solver/index.ts';
-import { readClassics } from '../../scripts/classics.ts';
+import { readClassics } from '../../gallery/classics.ts';
 import { polyDistance } from '../helpers/poly-reference.ts';
 import { browserSuite, openPage } from './browser.ts';
 

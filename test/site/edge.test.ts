@@ -417,7 +417,7 @@ describe('play mode on the classic board', () => {
     await page.route('**/solve?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'budget-exceeded', message: 'this layout needs more search than one request may spend' } }) }));
     await page.goto(`${suite.server.url}/s/D68C-FE.A-B745-9132`);
     await page.waitForSelector('#player[data-ready="true"]', { timeout: 60_000 });
-    // The marks' own worker (tile-marks.ts) reads the databases too: counted from once it has, as the page's worker has.
+    // The marks' own worker (board/tile-marks.ts) reads the databases too: counted from once it has, as the page's worker has.
     await page.waitForFunction(() => document.querySelectorAll('.cell-mark.worth').length >= 2, undefined, { timeout: 60_000 });
     const total = Number((await page.textContent('#player .counter'))!.split(' / ')[1]);
     const requests: string[] = [];

@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { parseLayoutOrThrow, solve } from '../../solver/index.ts';
-import { formatLine } from '../../site/scripts/line-text.ts';
-import { SEARCH_LIMITS_KEY } from '../../site/scripts/search-limits.ts';
+import { formatLine } from '../../site/solution/line-text.ts';
+import { SEARCH_LIMITS_KEY } from '../../site/solve/search-limits.ts';
 import { browserSuite, openPage } from './browser.ts';
 
 const LODZIANKA = 'AAVBBHH-AAVBBHH-HHSSS..-IIIVV..-IIIVV..';

@@ -673,7 +673,7 @@ describe('binary tables: compressed, versioned, with download progress', () => {
     await page.goto(`${server.url}/s/1234-5678-9ABC-DE.F`);
     await ready(page);
     expect(await page.textContent('#move-count')).toBe('1 move');
-    // Each versioned copy once: the tile marks' own worker (tile-marks.ts) asks for them again only after the page's
+    // Each versioned copy once: the tile marks' own worker (board/tile-marks.ts) asks for them again only after the page's
     // worker has them, and reads them from the HTTP cache (immutable for a year).
     expect(new Set(requests.filter((p) => p.startsWith('/pdb/'))).size).toBe(PDB_GROUPS.length);
     expect(requests.filter((p) => p.startsWith('/pdb/')).every((p) => /\.[0-9a-f]{12}\.gz$/.test(p))).toBe(true);
