@@ -11,7 +11,7 @@ import type { Env } from './env.ts';
 import type { ApiError } from './errors.ts';
 import { jobIdOf, readJob } from './jobs.ts';
 import { makePlan } from './solve-plans.ts';
-import type { SolveInput } from './solve-service.ts';
+import type { SolveInput } from './solve-input.ts';
 import { countWords, type Move } from '../solver/index.ts';
 
 export interface AnswerInput extends SolveInput {

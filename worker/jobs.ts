@@ -6,7 +6,7 @@
 import { HELD_TABLES } from '../solver/index.ts';
 import { GIVE_UP_TTL_S, withTimeout } from './cache.ts';
 import type { Env } from './env.ts';
-import type { SolveInput } from './solve-service.ts';
+import type { SolveInput } from './solve-input.ts';
 
 /** Bump when the record's form changes. */
 const RECORD_PREFIX = 'job:v1:';

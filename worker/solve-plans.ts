@@ -42,7 +42,7 @@ import type { ApiError } from './errors.ts';
 import { tableSolve } from './tablebase.ts';
 import { ensureEngine } from './engine.ts';
 import { loadEightTable } from './eight-tables.ts';
-import type { SearchBudget, SolveInput } from './solve-service.ts';
+import type { SearchBudget, SolveInput } from './solve-input.ts';
 
 export interface Plan {
   /** Tiles over budget are of the goal's parity (others are answered at once): a solution is known to exist. */

@@ -9,6 +9,7 @@ import { searchOnce, searchPending } from './search-lane.ts';
 import { EDGE_BUDGET, LayoutError, type GoalSpec, type Metric } from '../solver/index.ts';
 import { OVER_BUDGET_TTL_S, claimUnstoredWrite, forget, isOverBudget, readEntry, recall, writeEntry, type CacheEntry, type OverBudget, type StoredSolution } from './cache.ts';
 import type { Env } from './env.ts';
+import type { SearchBudget, SolveInput } from './solve-input.ts';
 import type { ApiError } from './errors.ts';
 import { makePlan, type Plan } from './solve-plans.ts';
 import { giveUpOf, jobIdOf, jobLimits, jobsEnabled, jobUrl, readJob, retryAt, retryDue, type JobParams, type JobRecord } from './jobs.ts';
@@ -16,14 +17,7 @@ import { placeOf, startOrJoinJob, type QueuePlace } from './job-admission.ts';
 import { solverFingerprint } from './job-fingerprint.ts';
 import { jobGaveUp, jobGoesOn, jobWaits, markFacts, requestOverBudget } from './unknown-answers.ts';
 
-export interface SolveInput {
-  layout: string;
-  metric?: Metric;
-  /** Klotski: { piece, at }; tiles: a goal code. */
-  goal?: GoalSpec | string;
-  /** Tiles 5×5 and larger: a proven optimal solution instead of the fast mode. */
-  optimal?: boolean;
-}
+export type { SolveInput, SearchBudget } from './solve-input.ts';
 
 /** One Server-Timing entry. */
 export interface Timing {
@@ -61,11 +55,6 @@ export async function validateSolveInput(env: Env, input: SolveInput): Promise<A
   return 'key' in plan ? null : plan;
 }
 
-/** The budget of one cache miss: work (tracks CPU on every board), and positions too when SOLVE_MAX_NODES is set. */
-export interface SearchBudget {
-  maxWork: number;
-  maxNodes?: number;
-}
 
 export function budgetOf(env: Env): SearchBudget {
   const maxWork = Number(env.SOLVE_MAX_WORK) > 0 ? Number(env.SOLVE_MAX_WORK) : EDGE_BUDGET.maxWork!;

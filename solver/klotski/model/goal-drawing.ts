@@ -8,7 +8,7 @@
  */
 import { fail } from '../../shared/errors.ts';
 import { FIXED_SHAPES, HOLE, coveredCells, isFixedLetter, pieceOfCells, shapeOf, type Layout, type Piece } from './layout.ts';
-import type { Goal, GoalTarget } from './goal.ts';
+import type { Goal, GoalTarget } from './goal-types.ts';
 
 /** Whether a goal text is a drawing rather than `B@3,1` (rows joined by `-`, `/` or newlines; no `@`). */
 export function looksLikeDrawing(text: string): boolean {
