@@ -17,12 +17,20 @@ export default defineConfig({
         test: { name: 'worker', include: ['test/worker/**/*.test.ts'], testTimeout: 60_000, sequence: { groupOrder: 0 } },
       },
       {
-        // The site's pure modules are tested in the node project, mirroring site/ (test/site/<folder>/); the files at the top
-        // of test/site/ drive pages.
-        // Real headless Chromium against `wrangler dev` (needs the built site: `npm test` builds it first). It runs after
-        // the other projects (groupOrder): its timing tests (a hit under a burst of misses, layout shift while solving)
-        // measure the Worker, not the solver tests' load on the same cores.
-        test: { name: 'site', include: ['test/site/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false, sequence: { groupOrder: 1 } },
+        // Real headless Chromium against `wrangler dev` (needs the built site: `npm test` builds it first), after the
+        // other projects (groupOrder) so that their CPU-bound tests do not slow its pages. Two files at a time, each with
+        // its own server and browser: most of a browser test is waiting (a page, a search, an animation), and two files
+        // keep both cores busy. The site's pure modules are tested in the node project, mirroring site/
+        // (test/site/<folder>/); the files at the top of test/site/ drive pages.
+        test: {
+          name: 'site', include: ['test/site/*.test.ts'], exclude: ['test/site/*.alone.test.ts'], testTimeout: 120_000, hookTimeout: 120_000,
+          maxWorkers: 2, sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        // Timing tests (a cache hit's latency under a burst of misses) run last and alone, so that no other file's
+        // server or browser shares the cores they measure.
+        test: { name: 'site-alone', include: ['test/site/*.alone.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false, sequence: { groupOrder: 2 } },
       },
     ],
   },
