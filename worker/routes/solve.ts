@@ -51,21 +51,21 @@ const postRoute = createRoute({
 export const solveRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
 /** The GET parameters; any other is refused, so nobody can mint cache entries with made-up ones. */
-const QUERY_PARAMETERS = ['layout', 'metric', 'goal', 'optimal'];
+const QUERY_PARAMETERS = ['layout', 'metric', 'slide', 'goal', 'optimal'];
 
 solveRoutes.openapi(getRoute, async (c) => {
   for (const name of new URL(c.req.url).searchParams.keys()) {
     if (!QUERY_PARAMETERS.includes(name)) {
-      return errorResponse(c, 400, { code: 'unknown-parameter', message: `unknown parameter ${JSON.stringify(name)}: /solve takes layout, metric and optimal` }) as never;
+      return errorResponse(c, 400, { code: 'unknown-parameter', message: `unknown parameter ${JSON.stringify(name)}: /solve takes layout, metric, slide, goal and optimal` }) as never;
     }
   }
   const query = c.req.valid('query');
-  return respond(c, { layout: query.layout, metric: query.metric, ...(query.goal ? { goal: query.goal } : {}), optimal: query.optimal === 'true' }, true) as never;
+  return respond(c, { layout: query.layout, metric: query.metric, ...(query.slide ? { slide: query.slide } : {}), ...(query.goal ? { goal: query.goal } : {}), optimal: query.optimal === 'true' }, true) as never;
 });
 
 solveRoutes.openapi(postRoute, async (c) => {
   const body = c.req.valid('json');
-  return respond(c, { layout: body.layout, metric: body.metric, goal: body.goal, optimal: body.optimal }, false) as never;
+  return respond(c, { layout: body.layout, metric: body.metric, slide: body.slide, goal: body.goal, optimal: body.optimal }, false) as never;
 });
 
 function serverTiming(timings: Timing[]): string {
