@@ -315,6 +315,6 @@ describe('GET /solve takes only its own parameters', () => {
     expect(res.status).toBe(400);
     const body = await json(res);
     expect(body.error.code).toBe('unknown-parameter');
-    expect(body.error.message).toBe('unknown parameter "u": /solve takes layout, metric and optimal');
+    expect(body.error.message).toBe('unknown parameter "u": /solve takes layout, metric, slide, goal and optimal');
   });
 });
