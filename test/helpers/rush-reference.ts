@@ -156,3 +156,31 @@ export function randomRush(rand: (n: number) => number, side: number, vehicles: 
   }
   return `rush:${grid.join('')}`;
 }
+
+/** Every position of the start's cluster with its distance to the nearest solved one (breadth-first search from them all). */
+export function rushDistancesToGoal(p: RushPuzzle, metric: RushMetric): Array<{ position: number[]; distance: number }> {
+  const cluster = new Map<string, number[]>([[p.start.join(','), p.start]]);
+  for (let layer = [p.start]; layer.length > 0; ) {
+    const next: number[][] = [];
+    for (const pos of layer) for (const [, , moved] of rushMoves(p, pos, metric)) if (!cluster.has(moved.join(','))) (cluster.set(moved.join(','), moved), next.push(moved));
+    layer = next;
+  }
+  // Moves are reversible: the distance to the goal is a breadth-first search from every solved position.
+  const distance = new Map<string, number>();
+  let layer = [...cluster.values()].filter((pos) => rushSolved(p, pos));
+  for (const pos of layer) distance.set(pos.join(','), 0);
+  for (let d = 1; layer.length > 0; d++) {
+    const next: number[][] = [];
+    for (const pos of layer) for (const [, , moved] of rushMoves(p, pos, metric)) if (!distance.has(moved.join(','))) (distance.set(moved.join(','), d), next.push(moved));
+    layer = next;
+  }
+  return [...distance].map(([key, d]) => ({ position: cluster.get(key)!, distance: d }));
+}
+
+/** A position of a puzzle's cluster written in Fogleman's notation (`rush:`, `o` empty, `x` walls). */
+export function rushCodeOf(p: RushPuzzle, position: number[]): string {
+  const cells = new Array<string>(p.side * p.side).fill('o');
+  for (const w of p.walls) cells[w] = 'x';
+  position.forEach((o, v) => cellsOf(p, v, o).forEach((c) => (cells[c] = p.vehicles[v]!.letter)));
+  return `rush:${cells.join('')}`;
+}
