@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
- * Command line: npm run --silent solve -- '<code>' [--metric move|straight|step] [--algorithm auto|table|astar|bfs|ida]
+ * Command line: npm run --silent solve -- '<code>' [--metric move|straight|step] [--slide free|line] [--algorithm auto|table|astar|bfs|ida]
  *   [--goal B@3,1] [--json] [--repeat N] [--analyze] [--max-nodes N] [--max-work N] [--budget edge] [--max-ms N] [--memory-mb N]
  * Exit codes: 0 solved, 1 proven unsolvable, 2 bad input, 3 unknown (the search stopped before it proved either).
  */
 import { parseArgs } from 'node:util';
 import { analyze } from './klotski/search/analyze.ts';
 import { parseLayoutOrThrow } from './klotski/model/codec.ts';
+import { parseLayoutInput } from './klotski/model/rush.ts';
 import { LayoutError, fail } from './shared/errors.ts';
 import { parseGoalInput } from './klotski/model/goal.ts';
 import { movePiece, type Layout } from './klotski/model/layout.ts';
@@ -31,8 +32,12 @@ const WARM_UP = 3;
 const USAGE = `usage: npm run --silent solve -- '<layout code>' [options]
 
   <layout code>        rows joined by '-' (B 2×2, V 1×2 tall, H 2×1 wide, S 1×1, . empty), or a CommonCode;
-                       or a 数字华容道 tiles code (digits 1-9 then A-Z, . blank), e.g. 1234-5678-9ABC-DEF.
+                       or a 数字华容道 tiles code (digits 1-9 then A-Z, . blank), e.g. 1234-5678-9ABC-DEF.;
+                       or a Rush Hour board in Fogleman's notation: rush: and the square board's cells row by row
+                       (o empty, x wall, A the red car, other letters vehicles), played under --slide line
   --metric M           move (default) | straight | step
+  --slide R            free (default: any piece any way) | line (a 1×k or k×1 bar slides only along its length,
+                       other pieces never move; default goal: the car A out at the right of its row)
   --algorithm A        auto (default: the classic tablebase when it covers the layout, else A*) | table | astar | bfs | ida
   --goal G             goal piece and target anchor, e.g. B@3,1 or 0,0@4,2, or a goal drawing (the board's rows,
                        each goal piece's letter on its target cells, e.g. ....-....-....-.BB.-.BB.) (default: the B
@@ -65,6 +70,7 @@ function main(argv: string[]): number {
       allowPositionals: true,
       options: {
         metric: { type: 'string', default: 'move' },
+        slide: { type: 'string' },
         algorithm: { type: 'string', default: 'auto' },
         goal: { type: 'string' },
         json: { type: 'boolean', default: false },
@@ -90,7 +96,7 @@ function main(argv: string[]): number {
   if (positionals.length !== 1) return badInput(positionals.length === 0 ? `no layout code given\n\n${USAGE}` : `expected one layout code, got ${positionals.length} (quote the code)`);
   try {
     if (isTilesCode(positionals[0]!)) return runTiles(positionals[0]!, values);
-    const layout = parseLayoutOrThrow(positionals[0]!);
+    const { layout, slide } = parseLayoutInput(positionals[0]!, values.slide);
     const metric = values.metric as Metric;
     if (!METRICS.includes(metric)) fail('bad-metric', `--metric must be one of ${METRICS.join(', ')}`);
     const algorithm = values.algorithm as Algorithm;
@@ -102,12 +108,12 @@ function main(argv: string[]): number {
     // The CLI has the machine's memory, not a Worker's 128 MB: spaces of tens of millions of positions fit.
     const memoryBytes = (positiveInt(values['memory-mb'], '--memory-mb') ?? CLI_MEMORY_MB) * 1024 * 1024;
     const repeat = positiveInt(values.repeat, '--repeat') ?? 1;
-    if (values.analyze) return printAnalysis(layout, { metric, goal, maxNodes, maxMs }, values.json);
+    if (values.analyze) return printAnalysis(layout, { metric, goal, maxNodes, maxMs, slide }, values.json);
     const times: number[] = [];
     let result!: SolveResult & { stats: { medianMs?: number } };
     const tablebase = algorithm === 'auto' || algorithm === 'table' ? fileTables() : null;
     for (let i = repeat > 1 ? -WARM_UP : 0; i < repeat; i++) {
-      result = solve(layout, { metric, algorithm, goal, maxNodes, maxWork, maxMs, tablebase, memoryBytes });
+      result = solve(layout, { metric, slide, algorithm, goal, maxNodes, maxWork, maxMs, tablebase, memoryBytes });
       if (i >= 0) times.push(result.stats.ms);
     }
     if (repeat > 1) result.stats.medianMs = median(times);

@@ -30,6 +30,8 @@ export { toClassicPosition, toLayout as classicLayout } from './tablebase/classi
 export type { TableSource } from './tablebase/walk.ts';
 export { classicMix, evaluateMoves, type MoveEvaluation } from './tablebase/evaluate.ts';
 export { checkSolution } from './klotski/model/verify.ts';
+export { SLIDES, checkSlide, type Slide } from './klotski/model/slide.ts';
+export { isRushCode, parseRushOrThrow, parseLayoutInput, RUSH_PREFIX } from './klotski/model/rush.ts';
 export {
   beginSearch, searchSlice, resumableTakes, readCheckpoint, holdsTable, copyTable, encodeTableCopy, decodeTableCopy, type SearchCheckpoint, type SliceResult, type TableCopy,
 } from './resumable.ts';

@@ -5,7 +5,9 @@
 import { explore, positionWords, RANK_POSITION_BYTES, rankStorable } from './klotski/search/explore.ts';
 import { BudgetClock, type Budget } from './shared/budget.ts';
 import { encodeCommonCode } from './klotski/model/commoncode.ts';
-import { formatLayout, parseLayoutOrThrow } from './klotski/model/codec.ts';
+import { formatLayout } from './klotski/model/codec.ts';
+import { parseLayoutInput } from './klotski/model/rush.ts';
+import { checkSlide, type Slide } from './klotski/model/slide.ts';
 import { attempt, fail, type Parsed } from './shared/errors.ts';
 import { parseGoalInput, resolveGoal, type Goal, type GoalInput } from './klotski/model/goal.ts';
 import { pieceCosts } from './klotski/search/heuristic.ts';
@@ -37,6 +39,8 @@ export interface SolveOptions extends Budget {
    */
   tablebase?: TableSource | null;
   metric?: Metric;
+  /** How pieces slide: `free` (default) or `line` (bars along their length only, others still: Rush Hour; slide.ts). */
+  slide?: Slide;
   algorithm?: Algorithm;
   goal?: GoalInput | null;
   /** Transposition table size cap for IDA* (default 16 MB). */
@@ -63,6 +67,8 @@ export interface SolveResult {
   solvable: boolean | null;
   optimal: boolean;
   metric: Metric;
+  /** Present under `line` (Rush Hour rules); absent means `free`. */
+  slide?: Slide;
   length: number | null;
   /** With budget-exceeded: every solution is at least this long. */
   lowerBound?: number;
@@ -107,7 +113,8 @@ export function solveCode(code: string, options: Omit<SolveOptions, 'goal'> & An
       return solveTiles(parseTilesOrThrow(code), { ...options, metric: options.metric as 'move' | 'straight' | undefined, goal });
     }
     const goal = typeof options.goal === 'string' ? parseGoalInput(options.goal) : options.goal;
-    return solve(parseLayoutOrThrow(code), { ...options, goal });
+    const { layout, slide } = parseLayoutInput(code, options.slide);
+    return solve(layout, { ...options, goal, slide });
   });
 }
 
@@ -120,17 +127,20 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
   const algorithm = options.algorithm ?? 'auto';
   if (!METRICS.includes(metric)) fail('bad-metric', `metric ${JSON.stringify(metric)} is not one of ${METRICS.join(', ')}`);
   if (!ALGORITHMS.includes(algorithm)) fail('bad-algorithm', `algorithm ${JSON.stringify(algorithm)} is not one of ${ALGORITHMS.join(', ')}`);
-  const goal = resolveGoal(layout, options.goal);
+  const slide = checkSlide(options.slide);
+  const goal = resolveGoal(layout, options.goal, slide);
   const clock = new BudgetClock({ maxNodes: options.maxNodes, maxWork: options.maxWork, maxMs: options.maxMs ?? DEFAULT_MAX_MS, onProgress: options.onProgress });
   const base = {
     kind: 'klotski' as const,
     layout: formatLayout(layout),
-    canonical: canonicalize(layout, options.goal).code,
+    canonical: canonicalize(layout, options.goal, slide).code,
     ...optional('commonCode', encodeCommonCode(layout)),
     goal: goalCells(layout, goal),
     metric,
+    ...(slide === 'free' ? {} : { slide }),
   };
-  if (algorithm === 'auto' || algorithm === 'table') {
+  if (slide !== 'free' && algorithm === 'table') fail('table-unavailable', 'the tablebase holds the free rule only: pieces that slide any way');
+  if ((algorithm === 'auto' || algorithm === 'table') && slide === 'free') {
     const answer = tableAnswer(layout, goal, metric, options.tablebase);
     if ('status' in answer) {
       const stats = { ...answer.stats, ms: round(clock.elapsed()), work: clock.work };
@@ -139,7 +149,7 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
     }
     if (algorithm === 'table') fail('table-unavailable', answer.reason);
   }
-  const { puzzle, grid } = compilePuzzle(layout, goal);
+  const { puzzle, grid } = compilePuzzle(layout, goal, slide);
   const estimate = estimateStates(puzzle);
   let nodes = 0;
   if (algorithm !== 'ida') {

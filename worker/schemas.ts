@@ -39,7 +39,13 @@ const LayoutSchema = z
   .string()
   .min(1)
   .max(MAX_CODE_LENGTH)
-  .openapi({ description: 'Layout code: rows joined by "-" (B 2×2, V 1×2 tall, H 2×1 wide, S 1×1, any other letter one piece of any shape made of all its cells, . empty, _ or # a cell that is not part of the board), or a CommonCode; or a 数字华容道 tiles code (digits 1–9 then A–Z, . blank), e.g. 1234-5678-9ABC-DEF.', example: 'VBBV-VBBV-VHHV-VSSV-S..S' });
+  .openapi({ description: 'Layout code: rows joined by "-" (B 2×2, V 1×2 tall, H 2×1 wide, S 1×1, any other letter one piece of any shape made of all its cells, . empty, _ or # a cell that is not part of the board), or a CommonCode; or a Rush Hour board in Fogleman\'s notation (rush: and a square board\'s cells row by row: o or . empty, x a wall, A the red car, any other letter a vehicle; implies slide line); or a 数字华容道 tiles code (digits 1–9 then A–Z, . blank), e.g. 1234-5678-9ABC-DEF.', example: 'VBBV-VBBV-VHHV-VSSV-S..S' });
+
+/** Checked by the solver (slide.ts `checkSlide`), whose message names the rules, rather than by an enum here. */
+const SlideSchema = z.string().max(16).openapi({
+  description: 'How pieces slide: free (default: any piece any way) or line (Rush Hour: a 1×k or k×1 bar slides only along its length, every other piece never moves; default goal: the car A to the right edge of its row). A rush: layout code implies line.',
+  example: 'line',
+});
 
 const OptimalSchema = z.boolean().openapi({ description: 'tiles 5×5 and larger: insist on a proven optimal solution (within the budget) instead of the fast mode' });
 
@@ -53,6 +59,7 @@ export const SolveQuerySchema = z.object({
   layout: LayoutSchema,
   goal: GoalTextSchema.optional(),
   metric: MetricSchema.optional(),
+  slide: SlideSchema.optional(),
   optimal: z.enum(['true', 'false']).optional().openapi({ description: 'as `optimal` in the POST body' }),
 });
 
@@ -60,6 +67,7 @@ export const SolveBodySchema = z
   .object({
     layout: LayoutSchema,
     metric: MetricSchema.optional(),
+    slide: SlideSchema.optional(),
     goal: z.union([GoalSchema, GoalTextSchema]).optional(),
     optimal: OptimalSchema.optional(),
   })
@@ -95,6 +103,7 @@ export const SolveResultSchema = z
     solvable: z.boolean(),
     optimal: z.boolean(),
     metric: MetricSchema,
+    slide: z.enum(['line']).optional().openapi({ description: 'present under the line rule (Rush Hour); absent: free' }),
     length: z.number().int().nullable(),
     lowerBound: z.number().int().optional().openapi({ description: 'with a best known solution (optimal: false, posted by a browser): no solution is shorter' }),
     message: z.string().optional().openapi({ description: 'with a best known solution: says it is not proven shortest' }),

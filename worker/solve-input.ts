@@ -7,6 +7,8 @@ import type { GoalSpec, Metric } from '../solver/index.ts';
 export interface SolveInput {
   layout: string;
   metric?: Metric;
+  /** Klotski: how pieces slide (`free`, `line`); checked by the solver. A `rush:` code implies `line`. */
+  slide?: string;
   /** Klotski: { piece, at }; tiles: a goal code. */
   goal?: GoalSpec | string;
   /** Tiles 5×5 and larger: a proven optimal solution instead of the fast mode. */

@@ -19,8 +19,8 @@ import {
   isRectangular,
   isTilesCode,
   mirrorMoves,
+  parseLayoutInput,
   parseGoalInput,
-  parseLayout,
   resumableTakes,
   parseTiles,
   resolveGoal,
@@ -87,13 +87,14 @@ export async function makePlan(env: Env, input: SolveInput): Promise<Plan | ApiE
 
 function klotskiPlan(env: Env, input: SolveInput): Plan | ApiError {
   const metric = input.metric ?? 'move';
-  const parsed = parseLayout(input.layout);
-  if (!parsed.ok) return parsed.error;
+  // A `rush:` code is a layout under the line rule; any other code, under the rule asked for (throws naming the rules).
+  const { layout, slide } = parseLayoutInput(input.layout, input.slide);
   // A goal as text: `B@3,1`, `0,0@4,2` or a goal drawing.
   const goalInput = typeof input.goal === 'string' ? parseGoalInput(input.goal) : input.goal;
-  const layout = parsed.value;
-  const canonical = canonicalize(layout, goalInput);
-  const goal = resolveGoal(layout, goalInput);
+  // The line rule is part of the canonical code (`~line`), so of the cache key.
+  const canonical = canonicalize(layout, goalInput, slide);
+  const goal = resolveGoal(layout, goalInput, slide);
+  const free = slide === 'free';
   return {
     kind: 'klotski',
     key: cacheKey(metric, canonical.code),
@@ -101,6 +102,8 @@ function klotskiPlan(env: Env, input: SolveInput): Plan | ApiError {
     width: layout.width,
     height: layout.height,
     fromTable: async () => {
+      // The tablebase holds the free rule only.
+      if (!free) return null;
       const answer = await tableSolve(env, canonical.layout, canonical.goal, metric);
       if (!answer) return null;
       const { result, loadMs } = answer;
@@ -110,22 +113,22 @@ function klotskiPlan(env: Env, input: SolveInput): Plan | ApiError {
     prepare: async (budget) => () => {
       ensureEngine();
       // Workers' clocks stand still during CPU work, so the budget is counted in work, not milliseconds.
-      const result = solve(canonical.layout, { metric, goal: canonical.goal, ...budget });
+      const result = solve(canonical.layout, { metric, slide, goal: canonical.goal, ...budget });
       if (result.status === 'budget-exceeded') return { overBudget: result.lowerBound ?? 0, budget, ...(result.stoppedBy ? { stoppedBy: result.stoppedBy } : {}) };
       return {
         status: result.status, length: result.length, ...(result.explored !== undefined ? { explored: result.explored } : {}), ...(result.proof ? { proof: result.proof } : {}),
         moves: result.moves, stats: result.stats,
       };
     },
-    check: (stored) => (stored.status === 'solved' ? checkSolution(canonical.layout, metric, stored.moves, canonical.goal) : null),
+    check: (stored) => (stored.status === 'solved' ? checkSolution(canonical.layout, metric, stored.moves, canonical.goal, slide) : null),
     canonicalMoves: (moves) => {
-      const problem = checkSolution(layout, metric, moves, goalInput);
+      const problem = checkSolution(layout, metric, moves, goalInput, slide);
       if (problem !== null) return { problem };
       return { moves: canonical.mirrored ? mirrorMoves(layout, moves) : moves };
     },
     // Jobs run on the engine's resumable search: boards whose shapes its masks hold (rectangles always: checked only
-    // for other boards, the request's CPU being counted).
-    ...((isRectangular(layout) && !goal.targets) || resumableTakes(canonical.layout, canonical.goal) ? { job: { layout: formatLayout(canonical.layout), goal: canonical.goal } } : {}),
+    // for other boards, the request's CPU being counted). Jobs search the free rule only: a line puzzle has none.
+    ...(free && ((isRectangular(layout) && !goal.targets) || resumableTakes(canonical.layout, canonical.goal)) ? { job: { layout: formatLayout(canonical.layout), goal: canonical.goal } } : {}),
     present: (stored) => {
       const commonCode = encodeCommonCode(layout);
       return {
@@ -139,6 +142,7 @@ function klotskiPlan(env: Env, input: SolveInput): Plan | ApiError {
         solvable: stored.status === 'solved',
         optimal: stored.optimal ?? true,
         metric,
+        ...(free ? {} : { slide }),
         length: stored.length,
         ...(stored.explored !== undefined ? { explored: stored.explored } : {}),
         moves: canonical.mirrored ? mirrorMoves(canonical.layout, stored.moves) : stored.moves,

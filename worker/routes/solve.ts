@@ -64,12 +64,12 @@ solveRoutes.openapi(getRoute, async (c) => {
     }
   }
   const query = c.req.valid('query');
-  return respond(c, { layout: query.layout, metric: query.metric, ...(query.goal ? { goal: query.goal } : {}), optimal: query.optimal === 'true' }, true) as never;
+  return respond(c, { layout: query.layout, metric: query.metric, ...(query.slide ? { slide: query.slide } : {}), ...(query.goal ? { goal: query.goal } : {}), optimal: query.optimal === 'true' }, true) as never;
 });
 
 solveRoutes.openapi(postRoute, async (c) => {
   const body = c.req.valid('json');
-  return respond(c, { layout: body.layout, metric: body.metric, goal: body.goal, optimal: body.optimal }, false) as never;
+  return respond(c, { layout: body.layout, metric: body.metric, slide: body.slide, goal: body.goal, optimal: body.optimal }, false) as never;
 });
 
 function serverTiming(timings: Timing[]): string {

@@ -29,6 +29,8 @@ export class SearchBoard {
   private readonly seen: Int32Array;
   private seenStamp = 0;
   private readonly queue: Int16Array;
+  /** Per class, the directions its pieces may slide (bit d for direction d: 0 left, 1 right, 2 up, 3 down). */
+  private readonly directions: Uint8Array;
 
   constructor(puzzle: Puzzle) {
     this.puzzle = puzzle;
@@ -41,6 +43,7 @@ export class SearchBoard {
     this.mirrorKey = new Uint32Array(puzzle.words);
     this.tables = buildMoveTables(puzzle);
     this.masks = puzzle.cells <= MAX_MASK_CELLS;
+    this.directions = Uint8Array.from(puzzle.classes, (cls) => cls.directions);
   }
 
   loadGrid(grid: Uint8Array): void {
@@ -191,6 +194,8 @@ export class SearchBoard {
     const grid = this.grid;
     const first = grid[from]!;
     const cl = classes[partClass[first]!]!;
+    const directions = cl.directions;
+    if (directions === 0) return at;
     const offsets = cl.offsets;
     const fits = cl.fits;
     const n = offsets.length;
@@ -212,6 +217,7 @@ export class SearchBoard {
         head++;
         const col = p % width;
         for (let d = 0; d < 4; d++) {
+          if (((directions >> d) & 1) === 0) continue;
           let t: number;
           if (d === 0) { if (col === 0) continue; t = p - 1; }
           else if (d === 1) { if (col === width - 1) continue; t = p + 1; }
@@ -230,6 +236,7 @@ export class SearchBoard {
       }
     } else {
       for (let d = 0; d < 4; d++) {
+        if (((directions >> d) & 1) === 0) continue;
         let p = from;
         let cameFrom = -1;
         for (;;) {
@@ -262,6 +269,8 @@ export class SearchBoard {
     const tables = this.tables!;
     const { need, cover } = tables;
     const c = this.puzzle.partClass[this.grid[from]!]!;
+    const directions = this.directions[c]!;
+    if (directions === 0) return at;
     const base = c * cells;
     // The piece's own cells count as free while it moves.
     const empty = this.emptyMask | cover[base + from]!;
@@ -280,6 +289,7 @@ export class SearchBoard {
         head++;
         const row = (base + p) * 4;
         for (let d = 0; d < 4; d++) {
+          if (((directions >> d) & 1) === 0) continue;
           const m = need[row + d]!;
           if ((m & empty) !== m || m === -1) continue;
           const t = d === 0 ? p - 1 : d === 1 ? p + 1 : d === 2 ? p - this.puzzle.width : p + this.puzzle.width;
@@ -295,6 +305,7 @@ export class SearchBoard {
     }
     const width = this.puzzle.width;
     for (let d = 0; d < 4; d++) {
+      if (((directions >> d) & 1) === 0) continue;
       const delta = d === 0 ? -1 : d === 1 ? 1 : d === 2 ? -width : width;
       let p = from;
       let cameFrom = -1;

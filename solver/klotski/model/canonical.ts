@@ -7,9 +7,13 @@ import { resolveGoal, type Goal, type GoalDrawing, type GoalSpec } from './goal.
 import { isRectangular, mirrorLayout, movePiece, type Layout } from './layout.ts';
 import type { Cell, Move } from './moves.ts';
 import { relabelInterchangeable } from './interchangeable.ts';
+import type { Slide } from './slide.ts';
 
 export interface Canonical {
-  /** Canonical code; a non-default goal is appended as `~row,col@row,col` (goal piece's top-left, target) or `~` and its drawing. */
+  /**
+   * Canonical code; a non-default goal is appended as `~row,col@row,col` (goal piece's top-left, target) or `~` and its
+   * drawing, and the `line` slide rule as `~line`.
+   */
   code: string;
   /** The layout in canonical orientation, and the goal to solve it with (null = the default goal). */
   layout: Layout;
@@ -18,9 +22,10 @@ export interface Canonical {
   mirrored: boolean;
 }
 
-export function canonicalize(layout: Layout, goalSpec?: GoalSpec | GoalDrawing | null): Canonical {
-  const goal = resolveGoal(layout, goalSpec);
-  const own = describe(layout, goal);
+export function canonicalize(layout: Layout, goalSpec?: GoalSpec | GoalDrawing | null, slide: Slide = 'free'): Canonical {
+  const goal = resolveGoal(layout, goalSpec, slide);
+  const rule = slide === 'free' ? '' : `~${slide}`;
+  const own = describe(layout, goal, rule);
   const piece = layout.pieces[goal.pieceIndex]!;
   // Pieces of other shapes, outlines and drawn goals are not folded with their mirror images.
   const symmetric = isRectangular(layout) && !goal.drawing && goal.col === layout.width - goal.col - piece.width;
@@ -31,17 +36,17 @@ export function canonicalize(layout: Layout, goalSpec?: GoalSpec | GoalDrawing |
     pieceIndex: mirrored.pieces.findIndex((p) => p.row === piece.row && p.col === layout.width - piece.col - piece.width),
     col: layout.width - goal.col - piece.width,
   };
-  const other = describe(mirrored, mirroredGoal);
+  const other = describe(mirrored, mirroredGoal, rule);
   return other.code < own.code ? { ...other, mirrored: true } : { ...own, mirrored: false };
 }
 
-function describe(given: Layout, goal: Goal): Omit<Canonical, 'mirrored'> {
+function describe(given: Layout, goal: Goal, rule: string): Omit<Canonical, 'mirrored'> {
   // Interchangeable pieces read the same whatever letters they were typed with.
   const layout = relabelInterchangeable(given, goal);
-  if (goal.drawing) return { code: `${formatLayout(layout)}~${goal.drawing}`, layout, goal: { drawing: goal.drawing } };
+  if (goal.drawing) return { code: `${formatLayout(layout)}~${goal.drawing}${rule}`, layout, goal: { drawing: goal.drawing } };
   const p = layout.pieces[goal.pieceIndex]!;
   const spec: GoalSpec | null = goal.isDefault ? null : { piece: [p.row, p.col], at: [goal.row, goal.col] };
-  const code = formatLayout(layout) + (spec ? `~${p.row},${p.col}@${goal.row},${goal.col}` : '');
+  const code = formatLayout(layout) + (spec ? `~${p.row},${p.col}@${goal.row},${goal.col}` : '') + rule;
   return { code, layout, goal: spec };
 }
 

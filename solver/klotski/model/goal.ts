@@ -6,6 +6,7 @@ import { fail } from '../../shared/errors.ts';
 import { coveredCells, pieceAt, type Layout, type Piece } from './layout.ts';
 import { looksLikeDrawing, resolveDrawing } from './goal-drawing.ts';
 import type { Goal, GoalDrawing, GoalSpec } from './goal-types.ts';
+import { isHorizontalBar, isVerticalBar, type Slide } from './slide.ts';
 
 export type { Goal, GoalDrawing, GoalInput, GoalSpec, GoalTarget } from './goal-types.ts';
 
@@ -18,8 +19,13 @@ export function defaultTarget(layout: Layout, piece: Piece): [number, number] {
   return [layout.height - piece.height, Math.floor((layout.width - piece.width) / 2)];
 }
 
-export function resolveGoal(layout: Layout, spec?: GoalSpec | GoalDrawing | null): Goal {
+/**
+ * The goal a caller gave, or the default: under `free` the single `B` to the bottom centre, under `line` (Rush Hour)
+ * the car `A` out by the exit at the right end of its row.
+ */
+export function resolveGoal(layout: Layout, spec?: GoalSpec | GoalDrawing | null, slide: Slide = 'free'): Goal {
   if (isGoalDrawing(spec)) return resolveDrawing(layout, spec.drawing);
+  if (spec == null && slide === 'line') return exitGoal(layout);
   if (spec == null) {
     const blocks = layout.pieces.filter((p) => p.letter === 'B');
     if (blocks.length === 0) fail('no-goal', 'no B (2×2 block) and no explicit goal: say which piece must reach which cell');
@@ -42,6 +48,18 @@ export function resolveGoal(layout: Layout, spec?: GoalSpec | GoalDrawing | null
     fail('bad-goal', `goal: ${piece.letter} (${piece.width}×${piece.height}) cannot have its top-left at row ${row} col ${col} on a ${layout.width}×${layout.height} board`, { row, col });
   }
   return { pieceIndex: layout.pieces.indexOf(piece), row, col, isDefault: false };
+}
+
+/** Rush Hour's goal: the red car `A`, a horizontal bar, to the right edge of its row (where the exit is). */
+function exitGoal(layout: Layout): Goal {
+  const cars = layout.pieces.filter((p) => p.letter === 'A');
+  if (cars.length === 0) fail('no-goal', 'no car A and no explicit goal: say which piece must reach which cell (e.g. --goal A@2,4)');
+  const car = cars[0]!;
+  if (isVerticalBar(car)) {
+    fail('vertical-car', `car A stands vertically (column ${car.col + 1}): it cannot leave by an exit at the right of its row; give a goal (e.g. A@${layout.height - car.height},${car.col})`, { row: car.row, col: car.col });
+  }
+  if (!isHorizontalBar(car)) fail('no-goal', `A is not a car (a horizontal bar of 2 or more cells): give a goal`, { row: car.row, col: car.col });
+  return { pieceIndex: layout.pieces.indexOf(car), row: car.row, col: layout.width - car.width, isDefault: true };
 }
 
 function findGoalPiece(layout: Layout, ref: GoalSpec['piece']): Piece {

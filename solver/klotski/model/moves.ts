@@ -5,6 +5,7 @@ import type { Metric } from '../../shared/metric.ts';
 import { resolveGoal, type GoalSpec } from './goal.ts';
 import type { Layout } from './layout.ts';
 import { equalAt } from '../../shared/keys.ts';
+import type { Slide } from './slide.ts';
 
 export type Cell = [row: number, col: number];
 
@@ -81,8 +82,8 @@ function toMove(puzzle: Puzzle, path: number[]): Move {
 }
 
 /** Every legal move from a layout under a metric, with paths (for players: clickable targets, move checks). */
-export function legalMoves(layout: Layout, metric: Metric, goal?: GoalSpec | null): Move[] {
-  const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, goal));
+export function legalMoves(layout: Layout, metric: Metric, goal?: GoalSpec | null, slide: Slide = 'free'): Move[] {
+  const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, goal, slide), slide);
   const board = new SearchBoard(puzzle);
   board.loadGrid(grid);
   return listMoves(board, metric).map((m) => toMove(puzzle, m.path));

@@ -5,6 +5,7 @@
 import type { Goal } from './goal.ts';
 import { classKeyOf } from './interchangeable.ts';
 import { HOLE, isRectangular, shapeOf, type Layout, type Piece } from './layout.ts';
+import { directionsOf, NEVER, type Slide } from './slide.ts';
 
 export interface PieceClass {
   letter: string;
@@ -25,12 +26,16 @@ export interface PieceClass {
   cells?: Array<[number, number]>;
   /** The cells off the board, as one piece that never moves. */
   fixed?: boolean;
+  /** The directions its pieces may slide (slide.ts: 1 left, 2 right, 4 up, 8 down); all of them under `free`. */
+  directions: number;
 }
 
 export interface Puzzle {
   width: number;
   height: number;
   cells: number;
+  /** How pieces slide (slide.ts): under `line` each class's `directions` keeps bars on their axis and others still. */
+  slide: Slide;
   /** Index 0 is a placeholder for "empty"; class 1 is always the goal piece (the first of `targets`). */
   classes: PieceClass[];
   pieceCount: number;
@@ -77,7 +82,7 @@ export const GOAL_CLASS = 1;
  * other pieces of one shape share a class whatever their letters, except a letter the goal names (a drawing's targets for a letter of several pieces are that
  * class's: any of them may fill them); cells off the board are one more class that never moves.
  */
-export function compilePuzzle(layout: Layout, goal: Goal): { puzzle: Puzzle; grid: Uint8Array } {
+export function compilePuzzle(layout: Layout, goal: Goal, slide: Slide = 'free'): { puzzle: Puzzle; grid: Uint8Array } {
   const { width, height } = layout;
   const cells = width * height;
   const holes = layout.holes ?? [];
@@ -107,9 +112,11 @@ export function compilePuzzle(layout: Layout, goal: Goal): { puzzle: Puzzle; gri
     wall.fits.fill(0);
     wall.fits[holes[0]!] = 1;
     wall.fixed = true;
+    wall.directions = NEVER;
     wallClass = classes.length;
     classes.push(wall);
   }
+  for (let c = 1; c < classes.length; c++) if (!classes[c]!.fixed) classes[c]!.directions = directionsOf(slide, classes[c]!);
   const firstPart = new Uint8Array(classes.length);
   const partClass: number[] = [0];
   const partOffset: number[] = [0];
@@ -158,6 +165,7 @@ export function compilePuzzle(layout: Layout, goal: Goal): { puzzle: Puzzle; gri
     width,
     height,
     cells,
+    slide,
     classes,
     pieceCount: layout.pieces.length,
     goalCell: goalTargets[0]!.row * width + goalTargets[0]!.col,
@@ -249,7 +257,7 @@ function makeClass(letter: string, shape: Array<[number, number]>, count: number
       fits[r * width + c] = shape.every(([dr, dc]) => r + dr < height && c + dc >= 0 && c + dc < width && !off[(r + dr) * width + c + dc]) ? 1 : 0;
     }
   }
-  return { letter, width: w, height: h, count, offsets, fits, ...(rectangle ? {} : { cells: shape }) };
+  return { letter, width: w, height: h, count, offsets, fits, directions: directionsOf('free', { width: w, height: h }), ...(rectangle ? {} : { cells: shape }) };
 }
 
 /**

@@ -8,10 +8,11 @@ import type { Layout } from './layout.ts';
 import { listMoves, type Move } from './moves.ts';
 import { compilePuzzle } from './puzzle.ts';
 import type { Metric } from '../../shared/metric.ts';
+import type { Slide } from './slide.ts';
 
-/** Null when the moves solve the layout, else what is wrong. */
-export function checkSolution(layout: Layout, metric: Metric, moves: Move[], goal?: GoalInput | null): string | null {
-  const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, goal));
+/** Null when the moves solve the layout, else what is wrong (under `line`, a move off a bar's axis is not legal). */
+export function checkSolution(layout: Layout, metric: Metric, moves: Move[], goal?: GoalInput | null, slide: Slide = 'free'): string | null {
+  const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, goal, slide), slide);
   const board = new SearchBoard(puzzle);
   board.loadGrid(grid);
   const cell = ([r, c]: [number, number]) => r * puzzle.width + c;

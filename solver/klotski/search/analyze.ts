@@ -7,6 +7,7 @@ import { resolveGoal } from '../model/goal.ts';
 import type { Layout } from '../model/layout.ts';
 import { compilePuzzle, gridToLayout } from '../model/puzzle.ts';
 import type { Metric } from '../../shared/metric.ts';
+import { checkSlide, type Slide } from '../model/slide.ts';
 
 export interface Analysis {
   layout: string;
@@ -28,12 +29,15 @@ export interface AnalyzeOptions extends Budget {
   maxStates?: number;
   /** Store positions as ranks (explore.ts `storeRanks`); by default where masks would pass half a gigabyte. */
   storeRanks?: boolean;
+  /** How pieces slide (default `free`; slide.ts). */
+  slide?: Slide;
 }
 
 export function analyze(layout: Layout, options: AnalyzeOptions = {}): Analysis {
   const metric = options.metric ?? 'move';
-  const goal = resolveGoal(layout, options.goal);
-  const { puzzle, grid } = compilePuzzle(layout, goal);
+  const slide = checkSlide(options.slide);
+  const goal = resolveGoal(layout, options.goal, slide);
+  const { puzzle, grid } = compilePuzzle(layout, goal, slide);
   const clock = new BudgetClock(options);
   // Positions are counted as they are, not folded with their mirror images.
   const maxStates = options.maxStates ?? 20_000_000;

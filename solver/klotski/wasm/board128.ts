@@ -3,7 +3,7 @@
  * board64.ts, with every mask four int32 words (cells 0–31 in word 0, 32–63 in word 1, …; mask i is `[4i … 4i + 3]`),
  * read by the engine as one v128. Also the stored form of a position and the work a search is charged.
  */
-import { bitCount, engineTargets, fillerClass, onBoard, forEachTop, pieceGeometry, type PieceGeometry } from './geometry.ts';
+import { bitCount, engineTargets, laneMasks, fillerClass, onBoard, forEachTop, pieceGeometry, type PieceGeometry } from './geometry.ts';
 import type { Puzzle } from '../model/puzzle.ts';
 import { MAX_WIDE_CELLS } from './board64.ts';
 
@@ -33,6 +33,8 @@ export interface MultiwordBitboard extends PieceGeometry {
   counts: number[];
   /** The class whose mirror image the engine derives from the others' (see `fillerClass`), or -1. */
   filler: number;
+  /** Under the `line` slide rule, where each piece may go (geometry.ts `laneMasks`, W words a mask); null: anywhere. */
+  lanes: Int32Array | null;
 }
 
 /** The 128-bit tables of a compiled puzzle, or null unless the board has 65 to 128 cells. */
@@ -71,7 +73,7 @@ export function toMultiwordBitboard(puzzle: Puzzle, grid: Uint8Array): Multiword
   });
   return {
     ...geometry, width, cells, W, goalCell: puzzle.goalCell, targets: engineTargets(puzzle), mirrorable: puzzle.mirrorable, full, inBounds, cover, start, neighbours,
-    counts, filler: fillerClass(geometry, counts),
+    counts, filler: fillerClass(geometry, counts), lanes: laneMasks(puzzle, W),
   };
 }
 

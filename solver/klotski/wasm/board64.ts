@@ -5,7 +5,7 @@
  * form of a position (its masks, empty cells and hashes, the orientation kept when folding) and the work a search is
  * charged.
  */
-import { bitCount, engineTargets, onBoard, fillerClass, forEachTop, pieceGeometry, reverseRows, rowReversal, type PieceGeometry } from './geometry.ts';
+import { bitCount, engineTargets, laneMasks, onBoard, fillerClass, forEachTop, pieceGeometry, reverseRows, rowReversal, type PieceGeometry } from './geometry.ts';
 import type { Puzzle } from '../model/puzzle.ts';
 
 export const MAX_WIDE_CELLS = 64;
@@ -39,6 +39,8 @@ export interface WideBitboard extends PieceGeometry {
   /** Mirror images by reversing bits within rows (2, 4 or 8 columns), word by word; 0: cell by cell (geometry.ts). */
   rowSwaps: number;
   mirrorShift: Int8Array;
+  /** Under the `line` slide rule, where each piece may go (geometry.ts `laneMasks`, lo/hi pairs); null: anywhere. */
+  lanes: Int32Array | null;
 }
 
 /** The 64-bit tables of a compiled puzzle, or null when the board has more than 64 cells. */
@@ -81,7 +83,7 @@ export function toWideBitboard(puzzle: Puzzle, grid: Uint8Array): WideBitboard |
   const counts = Array.from({ length: classes }, (_, c) => bitCount(start[2 * c]!) + bitCount(start[2 * c + 1]!));
   return {
     ...geometry, width, cells, goalCell: puzzle.goalCell, targets: engineTargets(puzzle), mirrorable: puzzle.mirrorable, sides, inBounds, cover, start, neighbours,
-    emptyCells, fullLo: full[0]!, fullHi: full[1]!, counts, filler: fillerClass(geometry, counts),
+    emptyCells, fullLo: full[0]!, fullHi: full[1]!, counts, filler: fillerClass(geometry, counts), lanes: laneMasks(puzzle, 2),
     ...rowReversal(geometry, width, cells),
   };
 }

@@ -4,6 +4,7 @@
  * mask per piece class (the top-left cells of its pieces; class 0 is the goal piece).
  */
 import { offBoardCells, type Puzzle } from '../model/puzzle.ts';
+import { ALL_DIRECTIONS, ALONG_COLUMN, ALONG_ROW } from '../model/slide.ts';
 
 /** Bits reversed within each row of 2^swaps cells (a board whose rows are 2, 4 or 8 cells wide: 1, 2 or 3 swap stages). */
 export function reverseRows(m: number, swaps: number): number {
@@ -147,4 +148,32 @@ export function forEachTop(puzzle: Puzzle, grid: Uint8Array, f: (c: number, p: n
     const part = grid[i]!;
     if (part !== 0 && part < puzzle.fixedPart && puzzle.partOffset[part] === 0) f(puzzle.partClass[part]! - 1, i);
   }
+}
+
+/**
+ * Under the `line` slide rule (model/slide.ts), per (class, top-left) the top-left cells a piece may reach: its row for
+ * a horizontal bar, its column for a vertical one, none for a piece that never moves; `wordsPerMask` int32 words a
+ * mask (2 on 64-bit masks, 4 on 128-bit ones), at `[wordsPerMask (c · cells + p) …]`. The engine ANDs it into where a
+ * piece fits before working out its reach, so every metric's moves stay on the axis. Null where every piece moves
+ * freely (the engine then skips it).
+ */
+export function laneMasks(puzzle: Puzzle, wordsPerMask: number): Int32Array | null {
+  const classes = engineClasses(puzzle);
+  const { width, cells } = puzzle;
+  if (puzzle.classes.slice(1, classes + 1).every((cls) => cls.directions === ALL_DIRECTIONS)) return null;
+  const lanes = new Int32Array(wordsPerMask * classes * cells);
+  const set = (i: number, q: number) => (lanes[wordsPerMask * i + (q >>> 5)] = lanes[wordsPerMask * i + (q >>> 5)]! | (1 << (q & 31)));
+  for (let c = 0; c < classes; c++) {
+    const directions = puzzle.classes[c + 1]!.directions;
+    for (let p = 0; p < cells; p++) {
+      for (let q = 0; q < cells; q++) {
+        const sameRow = Math.floor(q / width) === Math.floor(p / width);
+        const sameColumn = q % width === p % width;
+        const horizontal = (directions & ALONG_ROW) !== 0;
+        const vertical = (directions & ALONG_COLUMN) !== 0;
+        if ((horizontal && vertical) || (horizontal && sameRow) || (vertical && sameColumn)) set(c * cells + p, q);
+      }
+    }
+  }
+  return lanes;
 }

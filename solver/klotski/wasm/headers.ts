@@ -48,7 +48,7 @@ export function boardHeader(board: WideBitboard, code: number, put: Put): number
     board.sides[0]!, board.sides[1]!, board.sides[2]!, board.sides[3]!, board.fullLo, board.fullHi,
     put(board.inBounds), put(board.cover), put(Int32Array.from(board.mirror)), put(board.zobrist), put(board.zobristMirror),
     put(board.neighbours), put(Int32Array.from(board.offsetStart)), put(Int32Array.from(board.offsets)), put(Int32Array.from(board.cellMirror)),
-    put(Int32Array.from(board.mirrorShift)),
+    put(Int32Array.from(board.mirrorShift)), board.lanes ? put(board.lanes) : 0,
   ];
 }
 
@@ -83,6 +83,7 @@ export function boardHeader128(board: MultiwordBitboard, code: number, put: Put)
     board.classes, cells, width, code, board.filler, put(board.inBounds), put(board.cover), put(Int32Array.from(board.mirror)),
     put(board.zobrist), put(board.zobristMirror), put(stepTargets), put(Int32Array.from(board.offsetStart)),
     put(Int32Array.from(board.offsets)), put(Int32Array.from(board.cellMirror)), put(cellBits), put(columnMasks), put(rays), put(cellsBelow()),
+    board.lanes ? put(board.lanes) : 0,
   ];
 }
 

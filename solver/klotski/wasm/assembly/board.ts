@@ -26,6 +26,7 @@ let offsetStartAt: usize = 0;
 let offsetsAt: usize = 0;
 let cellMirrorAt: usize = 0;
 let mirrorShiftAt: usize = 0;
+let lanesAt: usize = 0;
 
 /** Reads the board's part of the header (see the loader, engine.ts), from `at`; returns where the rest begins. */
 export function readBoard(at: usize): usize {
@@ -48,7 +49,8 @@ export function readBoard(at: usize): usize {
   offsetsAt = load<u32>(at, 76);
   cellMirrorAt = load<u32>(at, 80);
   mirrorShiftAt = load<u32>(at, 84);
-  return at + 88;
+  lanesAt = load<u32>(at, 88);
+  return at + 92;
 }
 
 /** The class whose cells are what the others and the empty cells leave (geometry.ts `fillerClass`), or -1. */
@@ -98,6 +100,14 @@ export function readBoard(at: usize): usize {
 
 @inline export function offset(i: i32): i32 {
   return load<i32>(offsetsAt + ((<usize>i) << 2));
+}
+
+/**
+ * Under the `line` slide rule (slide.ts), the top-left cells a class-c piece at p may reach: its row, its column or
+ * none (geometry.ts `laneMasks`); every cell when pieces move freely.
+ */
+@inline export function lane(c: i32, p: i32): u64 {
+  return lanesAt == 0 ? <u64>-1 : load<u64>(lanesAt + ((<usize>(c * cells + p)) << 3));
 }
 
 /** The cells next to the cells `m` (right, left, up, down); cells past the board may be set: callers mask. */

@@ -23,6 +23,7 @@ let cellMirrorAt: usize = 0;
 let cellBitsAt: usize = 0;
 let raysAt: usize = 0;
 let belowAt: usize = 0;
+let lanesAt: usize = 0;
 let notFirstColumn: v128 = i64x2(0, 0);
 let notLastColumn: v128 = i64x2(0, 0);
 let allCells: v128 = i64x2(0, 0);
@@ -51,10 +52,16 @@ export function readBoard128(at: usize): usize {
   allCells = v128.load(masksAt, 32);
   raysAt = load<u32>(at, 64);
   belowAt = load<u32>(at, 68);
-  return at + 72;
+  lanesAt = load<u32>(at, 72);
+  return at + 76;
 }
 
 const ZERO: v128 = i64x2(0, 0);
+
+/** As board.ts `lane`: where a class-c piece at p may go under the `line` slide rule; every cell when pieces move freely. */
+@inline export function lane128(c: i32, p: i32, fit: v128): v128 {
+  return lanesAt == 0 ? fit : v128.and(fit, v128.load(lanesAt + ((<usize>(c * cells + p)) << 4)));
+}
 
 /** The mask of cell p alone. */
 /** The board's cells (all but those off an irregular outline). */

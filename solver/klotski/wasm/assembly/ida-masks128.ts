@@ -1,6 +1,6 @@
 /** IDA*'s board on 128-bit masks (boards of 65 to 128 cells): ida-masks64.ts with every mask one v128 (board128.ts). */
 import {
-  around, bit, boardCells128, cells, classes, cover, high, inBounds, isEmpty, low, metric, mirrorPosition, offset, offsetStart, reach, readBoard128, shiftDown,
+  around, bit, boardCells128, cells, classes, cover, high, inBounds, isEmpty, lane128, low, metric, mirrorPosition, offset, offsetStart, reach, readBoard128, shiftDown,
   zobrist, zobristMirror,
 } from './board128';
 import { pushMove } from './ida-moves';
@@ -131,7 +131,7 @@ export function list128(sp: i32): i32 {
         const free = v128.or(empty, cover(c, p));
         let fit = fitsAt;
         for (let i = firstOffset; i < last; i++) fit = v128.and(fit, shiftDown(free, offset(i)));
-        const targets = reach(p, fit);
+        const targets = reach(p, lane128(c, p, fit));
         for (let targetHalf = 0; targetHalf < 2; targetHalf++) {
           for (let qBits = targetHalf == 0 ? low(targets) : high(targets); qBits != 0; qBits &= qBits - 1) {
             end = pushMove(end, c, p, (targetHalf << 6) + <i32>ctz(qBits));

@@ -4,7 +4,7 @@
  * and its moves (search.ts's generation).
  */
 import {
-  around, bit, boardCells, cells, classes, cover, inBounds, lowest, metric, mirrorPosition, offset, offsetStart, reach, readBoard, zobrist,
+  around, bit, boardCells, cells, classes, cover, inBounds, lane, lowest, metric, mirrorPosition, offset, offsetStart, reach, readBoard, zobrist,
   zobristMirror,
 } from './board';
 import { pushMove } from './ida-moves';
@@ -144,7 +144,7 @@ export function list64(sp: i32): i32 {
         const last = offsetStart(c + 1);
         for (let i = offsetStart(c); i < last; i++) fit &= free >> (<u64>offset(i));
       }
-      for (let targets = reach(p, fit); targets != 0; targets &= targets - 1) end = pushMove(end, c, p, lowest(targets));
+      for (let targets = reach(p, fit & lane(c, p)); targets != 0; targets &= targets - 1) end = pushMove(end, c, p, lowest(targets));
     }
   }
   return end;

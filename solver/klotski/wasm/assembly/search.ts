@@ -9,7 +9,7 @@
  * instead of the table's.
  */
 import {
-  around, bit, cells, classes, cover, inBounds, lowest, metric, mirrorOf, mirrorPosition, MOVE, offset, offsetStart, reach,
+  around, bit, cells, classes, cover, inBounds, lane, lowest, metric, mirrorOf, mirrorPosition, MOVE, offset, offsetStart, reach,
   readBoard, STEP, width, zobrist, zobristMirror,
 } from './board';
 import { reserve } from './memory';
@@ -201,7 +201,7 @@ export function search(header: usize, startWork: f64): void {
           const end = offsetStart(c + 1);
           for (let i = offsetStart(c); i < end; i++) fit &= free >> (<u64>offset(i));
         }
-        let targets = reach(p, fit);
+        let targets = reach(p, fit & lane(c, p));
         while (targets != 0) {
           const q = lowest(targets);
           targets &= targets - 1;

@@ -9,7 +9,7 @@
  * Given per-piece costs it searches best-first (A*), as search.ts does.
  */
 import {
-  around, bit, cells, classes, cover, high, inBounds, isEmpty, low, metric, mirrorOf, mirrorPosition, offset, offsetStart, reach,
+  around, bit, cells, classes, cover, high, inBounds, isEmpty, lane128, low, metric, mirrorOf, mirrorPosition, offset, offsetStart, reach,
   readBoard128, shiftDown, width, zobrist, zobristMirror,
 } from './board128';
 import { MOVE } from './board';
@@ -173,7 +173,7 @@ export function search128(header: usize, startWork: f64): void {
           const free = v128.or(empty, coverP);
           let fit = fitsAt;
           for (let i = firstOffset; i < end; i++) fit = v128.and(fit, shiftDown(free, offset(i)));
-          const targets = reach(p, fit);
+          const targets = reach(p, lane128(c, p, fit));
           for (let targetHalf = 0; targetHalf < 2; targetHalf++) {
             for (let qBits = targetHalf == 0 ? low(targets) : high(targets); qBits != 0; qBits &= qBits - 1) {
               const q = (targetHalf << 6) + <i32>ctz(qBits);
