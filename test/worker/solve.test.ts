@@ -318,6 +318,6 @@ describe('GET /solve takes only its own parameters', () => {
     expect(res.status).toBe(400);
     const body = await json(res);
     expect(body.error.code).toBe('unknown-parameter');
-    expect(body.error.message).toBe('unknown parameter "u": /solve takes layout, goal, metric and optimal');
+    expect(body.error.message).toBe('unknown parameter "u": /solve takes layout, goal, metric, slide and optimal');
   });
 });
