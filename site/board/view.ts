@@ -29,6 +29,8 @@ export class BoardView {
   private names: PieceName[] | null = null;
   private readonly labelled: boolean;
   private exit: boolean;
+  /** Rush Hour (挪车华容道): the row of the exit in the right wall (the red car A's), drawn in place of the bottom one. */
+  private rushExit: number | null = null;
   private tiles: boolean;
   private lang: Lang;
   private playable = false;
@@ -86,6 +88,12 @@ export class BoardView {
     this.render();
   }
 
+  /** Rush Hour: the exit at the right end of `row`, and the car A drawn red; null: none (the bottom exit as set). */
+  setRushExit(row: number | null): void {
+    this.rushExit = row;
+    this.render();
+  }
+
   setLang(lang: Lang): void {
     this.lang = lang;
     this.render();
@@ -139,9 +147,19 @@ export class BoardView {
     if (outlined) this.root.append(boardOutlineSvg(this.layout));
     const exit = document.createElement('div');
     exit.className = 'board-exit';
-    exit.style.left = `${(Math.floor((width - 2) / 2) / width) * 100}%`;
-    exit.style.width = `${(2 / width) * 100}%`;
-    if (this.exit && !outlined) this.root.append(exit);
+    if (this.rushExit !== null) {
+      // A gap in the right wall beside the red car's row, an arrow in it pointing out.
+      exit.classList.add('board-exit-right');
+      exit.style.top = `${(this.rushExit / height) * 100}%`;
+      exit.style.height = `${(1 / height) * 100}%`;
+      exit.textContent = '➜';
+      exit.setAttribute('aria-hidden', 'true');
+      this.root.append(exit);
+    } else {
+      exit.style.left = `${(Math.floor((width - 2) / 2) / width) * 100}%`;
+      exit.style.width = `${(2 / width) * 100}%`;
+      if (this.exit && !outlined) this.root.append(exit);
+    }
     for (const place of this.goal ?? []) this.root.append(this.ghost(place));
     this.root.setAttribute('aria-label', this.lang === 'zh' ? `${width}×${height} 棋盘` : `${width}×${height} board`);
     this.pieces = this.layout.pieces.map((p, i) => {
@@ -157,6 +175,7 @@ export class BoardView {
         label.textContent = n;
       } else {
         el.className = `piece piece-${/^[BVHS]$/.test(p.letter) ? p.letter : 'X'}`;
+        if (this.rushExit !== null && p.letter === 'A') el.classList.add('piece-car');
         const name = this.names?.[i];
         label.textContent = name ? name[this.lang] : p.letter;
         if (p.cells) {

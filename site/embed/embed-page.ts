@@ -6,7 +6,8 @@
  * ({ type: 'huarong:resize', height }), for the snippet documented on /docs/.
  */
 import { codeFromPath } from '../shared/path-code.ts';
-import { parsePuzzleCode, unitMoves, type Metric } from '../../solver/index.ts';
+import { unitMoves, type Metric } from '../../solver/index.ts';
+import { readPagePuzzle } from '../shared/slide.ts';
 import { downloadText, embedLang, t } from '../shared/i18n.ts';
 import { answerHeadline, answerNote, answerState } from '../solution/outcome-text.ts';
 import { Player } from '../player/player.ts';
@@ -33,17 +34,19 @@ async function main(): Promise<void> {
   $('open').setAttribute('aria-label', t('openSite', lang));
   const fromPath = codeFromPath('/embed/');
   if ('code' in fromPath && fromPath.code === '') return showUsage();
-  const parsed = 'code' in fromPath ? parsePuzzleCode(fromPath.code) : null;
+  // A `rush:` code or ?slide=line: Rush Hour's rule (bars along their length only), for the server and this browser.
+  const parsed = 'code' in fromPath ? readPagePuzzle(fromPath.code, params.get('slide')) : null;
   if (!parsed || !parsed.ok) return refuse(`${t('invalidLayout', lang)}: ${parsed ? problemText(parsed.error, lang) : (fromPath as { error: string }).error}`);
   const canonical = parsed.value.canonical;
   const tiles = parsed.value.kind === 'tiles';
-  const goal = readEmbedGoal(parsed.value.layout, tiles, params.get('goal'), lang);
+  const slide = parsed.value.slide;
+  const goal = readEmbedGoal(parsed.value.layout, tiles, params.get('goal'), lang, slide);
   if ('message' in goal) return refuse(goal.message);
-  $('open').setAttribute('href', puzzlePageHref('', canonical, metric, goal.text));
+  $('open').setAttribute('href', puzzlePageHref('', canonical, metric, goal.text, slide));
   const player = new Player($('player'), parsed.value.layout, { exit: !tiles, tiles, lang, controls: flag('controls', true), speed: Number(params.get('speed')) || 1, globalKeys: true, collapsed: !autosize });
   goal.apply(player);
   const fitting = autosize ? null : frameFitter(player);
-  const remote = await solveRemote(location.origin, canonical, metric, goal.spec);
+  const remote = await solveRemote(location.origin, canonical, metric, goal.spec, slide);
   let result = remote.ok ? remote.result : null;
   let failure: string | null = null;
   if (!remote.ok && remote.failure.kind !== 'bad-input') {
@@ -55,6 +58,7 @@ async function main(): Promise<void> {
       (p) => ($('count').textContent = `${t('solving', lang)} ${p.nodes.toLocaleString('en')}`),
       undefined,
       (loaded, total) => ($('count').textContent = downloadText(loaded, total, lang)),
+      slide,
     ).result.catch((e: Error) => ((failure = e.message), null));
   }
   if (!result) {

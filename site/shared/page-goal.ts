@@ -7,7 +7,7 @@
  * names its pieces by letter, so it reads the same from every position: it is reached when each drawn place holds a
  * piece of its letter (any of them for a B, V, H or S the board has several of).
  */
-import { isGoalDrawing, parseGoalInput, resolveGoal, LayoutError, type GoalInput, type GoalSpec, type Layout, type LayoutProblem, type Move, type Piece } from '../../solver/index.ts';
+import { isGoalDrawing, parseGoalInput, resolveGoal, LayoutError, type GoalInput, type GoalSpec, type Layout, type LayoutProblem, type Move, type Piece, type Slide } from '../../solver/index.ts';
 
 export type Cell = [number, number];
 
@@ -22,10 +22,11 @@ export interface PageGoal {
 }
 
 /** The board's goal from the link's `?goal=` text (or the default): a goal, or the problem with it. */
-export function readGoal(layout: Layout, text: string | null): { goal: PageGoal } | { problem: LayoutProblem } {
+export function readGoal(layout: Layout, text: string | null, slide: Slide = 'free'): { goal: PageGoal } | { problem: LayoutProblem } {
   try {
     const spec = text ? parseGoalInput(text) : null;
-    const goal = resolveGoal(layout, spec);
+    // Under the line rule (Rush Hour) the default goal is the red car A out at the right of its row.
+    const goal = resolveGoal(layout, spec, slide);
     const targets = goal.targets ?? [{ pieceIndex: goal.pieceIndex, row: goal.row, col: goal.col }];
     const places = targets.map((t) => ({ ...layout.pieces[t.pieceIndex]!, row: t.row, col: t.col }));
     const piece = layout.pieces[goal.pieceIndex]!;

@@ -3,7 +3,7 @@
  * with its goal when the link has one (a goal drawing, say), rewritten as its options (autoplay, controls, theme)
  * change, with a live preview and a Copy button per snippet.
  */
-import { escapeXml, type Metric } from '../../solver/index.ts';
+import { escapeXml, type Metric, type Slide } from '../../solver/index.ts';
 import { copyOnClick } from '../shared/copy-button.ts';
 import { puzzlePageHref } from '../embed/goal.ts';
 
@@ -13,7 +13,7 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getEleme
 const EMBED_SIZE = { width: 360, height: 560 };
 
 /** `goal`: the page's goal as its link gives it (`?goal=`), or null for the default goal. */
-export function setupEmbedDialog(canonicalCode: string, metric: () => Metric, goal: string | null): void {
+export function setupEmbedDialog(canonicalCode: string, metric: () => Metric, goal: string | null, slide: Slide = 'free'): void {
   const embedSnippets = () => {
     const m = metric();
     const autoplay = $<HTMLInputElement>('opt-autoplay').checked;
@@ -22,13 +22,14 @@ export function setupEmbedDialog(canonicalCode: string, metric: () => Metric, go
     const query = new URLSearchParams();
     if (m !== 'move') query.set('metric', m);
     if (goal) query.set('goal', goal);
+    if (slide === 'line') query.set('slide', 'line');
     if (autoplay) query.set('autoplay', '1');
     if (!controls) query.set('controls', '0');
     if (theme !== 'light') query.set('theme', theme);
     const qs = query.toString() ? `?${query}` : '';
-    const page = puzzlePageHref(location.origin, canonicalCode, m, goal);
+    const page = puzzlePageHref(location.origin, canonicalCode, m, goal, slide);
     const embedUrl = `${location.origin}/embed/${canonicalCode}${qs}`;
-    const attrs = [`layout="${canonicalCode}"`, `metric="${m}"`, goal ? `goal="${escapeXml(goal)}"` : '', autoplay ? 'autoplay' : '', controls ? 'controls' : '', `theme="${theme}"`].filter(Boolean).join(' ');
+    const attrs = [`layout="${canonicalCode}"`, `metric="${m}"`, goal ? `goal="${escapeXml(goal)}"` : '', slide === 'line' ? 'slide="line"' : '', autoplay ? 'autoplay' : '', controls ? 'controls' : '', `theme="${theme}"`].filter(Boolean).join(' ');
     $<HTMLTextAreaElement>('embed-widget').value = `<script type="module" src="${location.origin}/widget.js"></script>\n<huarong-solution ${attrs}><a href="${escapeXml(page)}">华容道 solution</a></huarong-solution>`;
     $<HTMLTextAreaElement>('embed-iframe').value = `<iframe src="${escapeXml(embedUrl)}" width="${EMBED_SIZE.width}" height="${EMBED_SIZE.height}" style="border:0;max-width:100%" title="Huarong solution" loading="lazy"></iframe>`;
     $<HTMLTextAreaElement>('embed-link').value = page;

@@ -3,7 +3,7 @@
  * This file wires the page together and keeps what it says about the position on the board; the line shown is
  * solution/line.ts, the address solution/address.ts, and the hint, GIF and goal controls have modules of their own.
  */
-import { evaluateMoves, formatLayout, isGoalDrawing, legalMoves, parsePuzzleCode, tileMoves, type GoalInput, type Layout, type Metric, type MoveEvaluation, type SolveResult, type TilesResult } from '../../solver/index.ts';
+import { evaluateMoves, formatLayout, isGoalDrawing, legalMoves, tileMoves, type GoalInput, type Layout, type Metric, type MoveEvaluation, type SolveResult, type TilesResult } from '../../solver/index.ts';
 import { ClassicTables } from '../solve/classic-tables.ts';
 import { copyOnClick } from '../shared/copy-button.ts';
 import { DistanceChart } from '../player/distance-chart.ts';
@@ -26,13 +26,15 @@ import { boardAddress, codeFromAddress, metricFromUrl, moveFromUrl, replayPath, 
 import { answerState } from './outcome-text.ts';
 import { atLeastToGo, showCount, solvedIn, toGo } from './words.ts';
 import { TileMarks } from '../board/tile-marks.ts';
+import { readPagePuzzle, rushExitRow, setSlideParam } from '../shared/slide.ts';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
 async function main(): Promise<void> {
   setupLangSwitch();
   const code = codeFromAddress();
-  const parsed = parsePuzzleCode(code);
+  // A `rush:` code, or ?slide=line: Rush Hour's rule (bars along their length only) for every solve and move here.
+  const parsed = readPagePuzzle(code, new URL(location.href).searchParams.get('slide'));
   if (!parsed.ok) {
     $('error').hidden = false;
     const showProblem = () => ($('error-message').textContent = problemText(parsed.error, currentLang()));
@@ -45,17 +47,27 @@ async function main(): Promise<void> {
   const start = parsed.value.layout;
   const tiles = parsed.value.kind === 'tiles';
   const canonicalCode = parsed.value.canonical;
+  const slide = parsed.value.slide;
+  // A `rush:` page goes on at the project's own code with slide=line (as the API answers it): every link it makes,
+  // and every address it writes as the board moves, then says the rule.
+  if (canonicalCode !== code && slide === 'line') {
+    const url = new URL(location.href);
+    url.pathname = `/s/${canonicalCode}`;
+    setSlideParam(url.searchParams, slide);
+    history.replaceState(null, '', url);
+  }
   // Tiles layouts are 1×1 pieces lettered by tile number; their code is the tiles code.
   const codeOf = (layout: Layout) => (tiles ? tilesCode(layout) : formatLayout(layout));
-  const movesOn = (layout: Layout) => (tiles ? tileMoves(layout) : legalMoves(layout, metric, goalForMoves(layout)));
+  const movesOn = (layout: Layout) => (tiles ? tileMoves(layout) : legalMoves(layout, metric, goalForMoves(layout), slide));
   $('layout-code').textContent = canonicalCode;
   if (tiles) {
     document.body.dataset.kind = 'tiles';
     document.querySelector<HTMLElement>('input[name=metric][value=step]')!.closest('label')!.hidden = true;
   }
   const player = new Player($('player'), start, { globalKeys: true, exit: !tiles, tiles });
+  player.board.setRushExit(rushExitRow(start, slide));
   // Klotski: the goal from the link (or the default); tiles go in order.
-  const goalRead = tiles ? null : readGoal(start, new URL(location.href).searchParams.get('goal'));
+  const goalRead = tiles ? null : readGoal(start, new URL(location.href).searchParams.get('goal'), slide);
   const goal = goalRead && 'goal' in goalRead ? goalRead.goal : null;
   // The default goal is the exit, drawn already; a link's own goal is drawn as ghost outlines, one per goal piece.
   if (goal?.spec) player.board.setGoal(goal.places);
@@ -64,10 +76,11 @@ async function main(): Promise<void> {
   if (drawnGoal) {
     player.doneWords = 'goalReached';
     player.board.setExit(false);
+    player.board.setRushExit(null);
   }
   const solvedWords = () => t(tiles ? 'solvedTiles' : drawnGoal ? 'solvedGoal' : 'solved');
   // The tablebase knows the default goal only.
-  const tablesApply = () => !tiles && !goal?.spec;
+  const tablesApply = () => !tiles && !goal?.spec && slide === 'free';
   let metric = metricFromUrl();
   if (tiles && metric === 'step') metric = 'move';
   let result: SolveResult | TilesResult | null = null;
@@ -77,7 +90,7 @@ async function main(): Promise<void> {
   let evaluation: MoveEvaluation | null = null;
   /** The move just played from the board, in words, for the status line. */
   let said: string | null = null;
-  const startPath = location.pathname;
+  const startPath = location.pathname; // after a rush: address was rewritten
 
   // The status is kept as a way to write it, so switching language rewrites it in the new language.
   let statusText: () => string = () => '';
@@ -86,7 +99,7 @@ async function main(): Promise<void> {
     $('status').textContent = statusText();
     $('status').classList.toggle('busy', busy);
   };
-  const solves = new PageSolves({ tiles, bigTiles: tiles && start.width * start.height >= 16, metric: () => metric, setStatus });
+  const solves = new PageSolves({ tiles, slide, bigTiles: tiles && start.width * start.height >= 16, metric: () => metric, setStatus });
   /** Solves a layout: the Worker first, then the browser (solution/solves.ts). Null when cancelled or failed. */
   const solveLayout = (layout: Layout, inBrowser: boolean, goalSpec: GoalInput | null) => solves.solve(codeOf(layout), inBrowser, goalSpec);
   // Your line and the optimal one (solution/line.ts).
@@ -133,7 +146,7 @@ async function main(): Promise<void> {
   /** Draws the line shown: the distances the page knows, and on classic boards your own moves' from the tablebase. */
   async function drawChart(): Promise<void> {
     const token = ++chartToken;
-    const table = !tiles && line.branched && (await tables.ensure(start, metric));
+    const table = !tiles && slide === 'free' && line.branched && (await tables.ensure(start, metric));
     if (token !== chartToken) return;
     const lookup = table ? (layout: Layout) => evaluateMoves(layout, metric, tables.source)?.distance : null;
     const positions = player.frames().map((f) => f.layout);
@@ -265,7 +278,7 @@ async function main(): Promise<void> {
   copyOnClick($('copy-link'), () => location.href, { done: 'copied', idle: 'copyLink' });
   setupMovesText({ text: () => formatLine(line.line(), start.width), read: (text) => readLine(text, start, movesOn), load: (moves) => line.showOwn(moves, moves.length) });
   // The snippets carry the link's goal (a drawn goal's puzzle is not the default one).
-  setupEmbedDialog(canonicalCode, () => metric, goal?.spec ? new URL(location.href).searchParams.get('goal') : null);
+  setupEmbedDialog(canonicalCode, () => metric, goal?.spec ? new URL(location.href).searchParams.get('goal') : null, slide);
 
   // Play mode: pick a piece (click, tap or keyboard), then one of its targets, or drag it (player/input.ts).
   const input = new PlayInput({

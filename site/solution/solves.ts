@@ -4,7 +4,7 @@
  * solve job (202) — watches the job meanwhile: the first answer wins, and the page says which. One solve at a time:
  * a new one cancels the one before.
  */
-import type { GoalInput, Metric, SearchPhase, SolveResult, TilesResult } from '../../solver/index.ts';
+import type { GoalInput, Metric, SearchPhase, Slide, SolveResult, TilesResult } from '../../solver/index.ts';
 import { downloadText, progressText, t } from '../shared/i18n.ts';
 import { sendAnswer, solveInBrowser, solveRemote, watchJob, type JobWatch } from '../solve/client.ts';
 
@@ -15,6 +15,8 @@ export interface PageSolveContext {
   /** A 15-puzzle or larger: the page says why the server refused it. */
   bigTiles: boolean;
   metric(): Metric;
+  /** The slide rule (Rush Hour: `line`), for the server and this browser alike. */
+  slide: Slide;
   /** Writes the page's live status line (a function: rewritten on a language switch). */
   setStatus(text: string | (() => string), busy?: boolean): void;
 }
@@ -49,7 +51,7 @@ export class PageSolves {
     // The server was asked and had no answer (over its budget): what this browser finds is sent to it.
     let serverLacksIt = false;
     if (!inBrowser) {
-      const remote = await solveRemote(location.origin, code, metric, goalSpec);
+      const remote = await solveRemote(location.origin, code, metric, goalSpec, this.ctx.slide);
       if (remote.ok) return remote.result;
       if (remote.failure.kind === 'bad-input') {
         setStatus(remote.failure.message);
@@ -74,6 +76,7 @@ export class PageSolves {
       },
       undefined,
       (loaded, total) => setStatus(() => `${lead()} ${downloadText(loaded, total)}`, true),
+      this.ctx.slide,
     );
     this.cancelLocal = () => {
       cancelled = true;

@@ -3,7 +3,7 @@
  * a Web Worker in this browser, with progress and cancel. When the server goes on with it as a solve job (202), the
  * job is watched meanwhile (`watchJob`): whichever answer comes first is shown.
  */
-import type { GoalInput, Metric, Progress, SolveResult, TilesResult } from '../../solver/index.ts';
+import type { GoalInput, Metric, Progress, Slide, SolveResult, TilesResult } from '../../solver/index.ts';
 import { storedSearchLimits } from './search-limits.ts';
 
 export interface ApiFailure {
@@ -15,13 +15,15 @@ export interface ApiFailure {
 
 export type RemoteOutcome = { ok: true; result: (SolveResult | TilesResult) & { cached?: boolean } } | { ok: false; failure: ApiFailure };
 
-export async function solveRemote(base: string, layout: string, metric: Metric, goal?: GoalInput | null): Promise<RemoteOutcome> {
+export async function solveRemote(base: string, layout: string, metric: Metric, goal?: GoalInput | null, slide: Slide = 'free'): Promise<RemoteOutcome> {
   try {
-    // A goal drawing travels as the API's goal text; a piece and its place as { piece, at }.
-    const request = goal && { layout, metric, goal: 'drawing' in goal ? goal.drawing : goal };
+    // A goal drawing travels as the API's goal text; a piece and its place as { piece, at }. The line rule (Rush
+    // Hour) is said only when asked for: `free` is the API's default.
+    const line = slide === 'line' ? { slide } : {};
+    const request = goal && { layout, metric, goal: 'drawing' in goal ? goal.drawing : goal, ...line };
     const res = request
       ? await fetch(`${base}/solve`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request) })
-      : await fetch(`${base}/solve?layout=${encodeURIComponent(layout)}&metric=${metric}`);
+      : await fetch(`${base}/solve?layout=${encodeURIComponent(layout)}&metric=${metric}${slide === 'line' ? '&slide=line' : ''}`);
     const body = await res.json().catch(() => null);
     if (res.ok && body && Array.isArray(body.moves)) return { ok: true, result: body };
     // A 202 (a job goes on) says its code and message at the top level; an error, and a 202 of older servers, in `error`.
@@ -45,6 +47,7 @@ export async function solveRemote(base: string, layout: string, metric: Metric, 
  */
 export function sendAnswer(base: string, layout: string, metric: Metric, goal: GoalInput | null | undefined, result: SolveResult | TilesResult): void {
   if (result.status !== 'solved' || result.kind !== 'klotski') return; // the server takes Klotski lines only
+  if (result.slide === 'line') return; // and under the free rule only (a Rush Hour line is never over its budget)
   try {
     const body = JSON.stringify({ layout, metric, ...(goal ? { goal: 'drawing' in goal ? goal.drawing : goal } : {}), moves: result.moves });
     void fetch(`${base}/solve/answers`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: body.length < 60_000 }).catch(() => undefined);
@@ -218,6 +221,7 @@ export function solveInBrowser(
   onProgress: (p: Progress) => void,
   source: WorkerSource = siteWorker,
   onDownload?: (loaded: number, total: number) => void,
+  slide: Slide = 'free',
 ): LocalSolve {
   const entry = workerFor(source);
   const id = nextId++;
@@ -225,7 +229,7 @@ export function solveInBrowser(
     entry.pending.set(id, { settle, fail, onProgress, onDownload });
   });
   // A test may have lowered the search's limits on this origin (solve/search-limits.ts); the worker only ever lowers its own.
-  entry.worker.postMessage({ layout, metric, goal, base: source.base, id, limits: storedSearchLimits() });
+  entry.worker.postMessage({ layout, metric, goal, slide, base: source.base, id, limits: storedSearchLimits() });
   return {
     result,
     cancel: () => {

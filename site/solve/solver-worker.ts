@@ -5,6 +5,7 @@ import {
   databaseFileName,
   deserializeDatabase,
   isTilesCode,
+  isRushCode,
   parseLayout,
   solveCode,
   isGoalDrawing,
@@ -88,16 +89,19 @@ async function classicTables(code: string, metric: Metric, goal: GoalInput | nul
 // and every message about it says that id.
 self.onmessage = async (e: MessageEvent) => {
   const { layout, metric, goal, id } = e.data;
+  // Rush Hour's rule (bars along their length only) when asked for; a `rush:` code says it by itself.
+  const slide = e.data.slide === 'line' ? 'line' : undefined;
   const limits = lowerLimits(BROWSER_LIMITS, parseSearchLimits(typeof e.data.limits === 'string' ? e.data.limits : null));
   base = typeof e.data.base === 'string' ? e.data.base : '';
   const fourByFour = isTilesCode(layout) && /^[^-]{4}(-[^-]{4}){3}$/.test(layout.trim());
   // The engine is fetched while the tablebase is looked up (a search needs it; a table answer does not wait for it).
   const engineReady = isTilesCode(layout) ? null : loadEngine();
-  const tablebase = isTilesCode(layout) ? null : await classicTables(layout, metric ?? 'move', goal);
+  const tablebase = isTilesCode(layout) || slide || isRushCode(layout) ? null : await classicTables(layout, metric ?? 'move', goal);
   if (!tablebase) await engineReady;
   const outcome = solveCode(layout, {
     metric,
     goal,
+    slide,
     databases: fourByFour ? await ((downloadFor = id), databases()) : null,
     tablebase,
     ...limits,

@@ -1,6 +1,9 @@
 /**
  * <huarong-solution layout="VBBV-VBBV-VHHV-VSSV-S..S" metric="move" autoplay controls theme="light|dark|auto"
- * speed="1" start="0" lang="zh|en" goal="B@3,0 | a goal drawing"></huarong-solution>
+ * speed="1" start="0" lang="zh|en" goal="B@3,0 | a goal drawing" slide="line"></huarong-solution>
+ *
+ * `slide="line"` (or a `rush:` code in `layout`, Fogleman's notation): Rush Hour's rule (挪车华容道), bars sliding only
+ * along their length, the red car A out at the right of its row.
  *
  * `goal` takes the API's forms (a piece and its place, `B@3,1` or `0,0@4,2`, or a goal drawing such as
  * `...LL-...ML-...MM-.....-.....`): solved toward it, drawn as ghost outlines; one that does not fit says so.
@@ -12,7 +15,8 @@
  * inside the element (a plain link, say) is the no-JavaScript fallback: the shadow root does not render it.
  */
 import boardCss from '../styles/board.css';
-import { parsePuzzleCode, unitMoves, type GoalInput, type Layout, type Metric, type SearchPhase } from '../../solver/index.ts';
+import { unitMoves, type GoalInput, type Layout, type Metric, type SearchPhase, type Slide } from '../../solver/index.ts';
+import { readPagePuzzle } from '../shared/slide.ts';
 import { Player } from '../player/player.ts';
 import { problemText } from '../shared/problem-text.ts';
 import { downloadText, embedLang, progressText, t, type Lang } from '../shared/i18n.ts';
@@ -55,10 +59,11 @@ interface Built {
   lang: Lang;
   /** The goal to solve toward (null: the default goal). */
   goal: GoalInput | null;
+  slide: Slide;
 }
 
 class HuarongSolution extends HTMLElement {
-  static observedAttributes = ['layout', 'metric', 'lang', 'theme', 'controls', 'speed', 'goal'];
+  static observedAttributes = ['layout', 'metric', 'lang', 'theme', 'controls', 'speed', 'goal', 'slide'];
   private observer: IntersectionObserver | null = null;
   private fetched = false;
   private built: Built | null = null;
@@ -109,13 +114,14 @@ class HuarongSolution extends HTMLElement {
     const code = this.getAttribute('layout') ?? '';
     const lang = embedLang(this.getAttribute('lang'), this.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang);
     frame.lang = lang === 'zh' ? 'zh-CN' : 'en';
-    const parsed = parsePuzzleCode(code);
+    const parsed = readPagePuzzle(code, this.getAttribute('slide'));
     if (!parsed.ok) return this.refuse(frame, `${t('invalidLayout', lang)} "${code}": ${problemText(parsed.error, lang)}`, parsed.error.message);
     const metricAttr = this.getAttribute('metric') as Metric;
     const metric = METRICS.includes(metricAttr) ? metricAttr : 'move';
     const canonical = parsed.value.canonical;
     const tiles = parsed.value.kind === 'tiles';
-    const goal = readEmbedGoal(parsed.value.layout, tiles, this.getAttribute('goal'), lang);
+    const slide = parsed.value.slide;
+    const goal = readEmbedGoal(parsed.value.layout, tiles, this.getAttribute('goal'), lang, slide);
     if ('message' in goal) return this.refuse(frame, goal.message, goal.reason);
     const title = document.createElement('p');
     title.className = 'title';
@@ -123,7 +129,7 @@ class HuarongSolution extends HTMLElement {
     count.className = 'count';
     count.textContent = t('solving', lang);
     const link = document.createElement('a');
-    link.href = puzzlePageHref(ORIGIN, canonical, metric, goal.text);
+    link.href = puzzlePageHref(ORIGIN, canonical, metric, goal.text, slide);
     link.target = '_blank';
     link.rel = 'noopener';
     link.textContent = '华容道 ↗';
@@ -134,7 +140,7 @@ class HuarongSolution extends HTMLElement {
     const player = new Player(frame, parsed.value.layout, { exit: !tiles, tiles, lang, controls: controls !== null && controls !== 'false' && controls !== '0', speed: Number(this.getAttribute('speed')) || 1 });
     goal.apply(player);
     player.addEventListener('change', (e) => this.dispatchEvent(new CustomEvent('huarong-step', { detail: { position: (e as CustomEvent<number>).detail, length: player.length } })));
-    this.built = { player, count, frame, layout: parsed.value.layout, canonical, metric, tiles, lang, goal: goal.spec };
+    this.built = { player, count, frame, layout: parsed.value.layout, canonical, metric, tiles, lang, goal: goal.spec, slide };
   }
 
   /** Says, inside the widget, why there is nothing to play; `reason` goes with the huarong-error event. */
@@ -152,11 +158,11 @@ class HuarongSolution extends HTMLElement {
     this.fetched = true;
     const built = this.built;
     if (!built) return;
-    const { player, count, frame, layout, canonical, metric, tiles, lang, goal } = built;
-    const remote = await solveRemote(ORIGIN, canonical, metric, goal);
+    const { player, count, frame, layout, canonical, metric, tiles, lang, goal, slide } = built;
+    const remote = await solveRemote(ORIGIN, canonical, metric, goal, slide);
     // The server goes on with it as a job (202): watched while this browser solves; the first answer wins.
     const watch = !remote.ok && remote.failure.job ? watchJob(remote.failure.job.url, ORIGIN) : null;
-    const here = remote.ok || remote.failure.kind === 'bad-input' ? null : await this.solveHere(frame, canonical, metric, goal, lang, watch);
+    const here = remote.ok || remote.failure.kind === 'bad-input' ? null : await this.solveHere(frame, canonical, metric, goal, slide, lang, watch);
     const result = remote.ok ? remote.result : here && 'result' in here ? here.result : null;
     if (this.built !== built) return; // the attributes changed meanwhile: a newer fetch is on its way
     if (!result) {
@@ -196,7 +202,7 @@ class HuarongSolution extends HTMLElement {
    * The edge would not solve it: solve in this browser, showing progress, with a cancel button. Null when cancelled;
    * what went wrong when the browser could not solve it.
    */
-  private async solveHere(frame: HTMLElement, code: string, metric: Metric, goal: GoalInput | null, lang: Lang, watch: JobWatch | null) {
+  private async solveHere(frame: HTMLElement, code: string, metric: Metric, goal: GoalInput | null, slide: Slide, lang: Lang, watch: JobWatch | null) {
     const status = document.createElement('p');
     status.className = 'loading';
     status.textContent = t('solvingInBrowser', lang);
@@ -219,6 +225,7 @@ class HuarongSolution extends HTMLElement {
       },
       crossOriginWorker(SOLVER_MODULE, ORIGIN),
       (loaded, total) => (progress.textContent = downloadText(loaded, total, lang)),
+      slide,
     );
     cancel.addEventListener('click', () => {
       local.cancel();

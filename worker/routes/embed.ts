@@ -8,7 +8,7 @@ import type { AppEnv } from '../env.ts';
 import { errorResponse } from '../errors.ts';
 import { nameOf } from '../named.ts';
 import { linkCaching, siteOrigin } from '../origin.ts';
-import { boardStyle } from './pages.ts';
+import { boardStyle, rushAddress } from './pages.ts';
 
 export const embedRoutes = new Hono<AppEnv>();
 
@@ -27,6 +27,8 @@ embedRoutes.get('/embed/*', async (c) => {
   } catch {
     code = raw;
   }
+  const rush = rushAddress('/embed/', code, c.req.url);
+  if (rush) return c.redirect(rush, 301);
   const parsed = parsePuzzleCode(code);
   if (parsed.ok && parsed.value.canonical !== code) {
     return c.redirect(`/embed/${parsed.value.canonical}${new URL(c.req.url).search}`, 301);

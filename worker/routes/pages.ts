@@ -4,7 +4,7 @@
  * /img/<code>.svg draws the board for previews.
  */
 import { Hono, type Context } from 'hono';
-import { boardSvg, canonicalize, escapeXml, parsePuzzleCode, type Layout } from '../../solver/index.ts';
+import { boardSvg, canonicalize, escapeXml, formatLayout, isRushCode, LayoutError, parsePuzzleCode, parseRushOrThrow, type Layout } from '../../solver/index.ts';
 import { cacheKey, isOverBudget, readEntry, recall } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
 import { errorResponse } from '../errors.ts';
@@ -28,10 +28,29 @@ function codeAfter(prefix: string, url: string, suffix = ''): string | null {
   }
 }
 
+/**
+ * A `rush:` code's page (Fogleman's Rush Hour notation) is the project's own code under slide=line, as the API answers
+ * it: the address `prefix` + that code, the query kept and slide=line set. Null when the code is not a valid `rush:`
+ * board (the page then says what is wrong with it).
+ */
+export function rushAddress(prefix: string, code: string, url: string): string | null {
+  if (!isRushCode(code)) return null;
+  try {
+    const params = new URL(url).searchParams;
+    params.set('slide', 'line');
+    return `${prefix}${formatLayout(parseRushOrThrow(code))}?${params}`;
+  } catch (e) {
+    if (e instanceof LayoutError) return null;
+    throw e;
+  }
+}
+
 pageRoutes.get('/s/*', async (c) => {
   // A malformed %-escape is kept as typed: the page then says what is wrong with it (a 404 with the site's frame).
   const code = codeAfter('/s/', c.req.url) ?? new URL(c.req.url).pathname.slice('/s/'.length);
   if (!code) return c.redirect('/', 302);
+  const rush = rushAddress('/s/', code, c.req.url);
+  if (rush) return c.redirect(rush, 301);
   const parsed = parsePuzzleCode(code);
   const search = new URL(c.req.url).search;
   if (parsed.ok && parsed.value.canonical !== code) return c.redirect(`/s/${parsed.value.canonical}${search}`, 301);
@@ -40,7 +59,8 @@ pageRoutes.get('/s/*', async (c) => {
   const origin = siteOrigin(c.env, c.req.url);
   const client = clientKeyOf(c.req.header('CF-Connecting-IP'));
   const goal = new URL(c.req.url).searchParams.get('goal');
-  const meta = parsed.ok ? await describe(c.env, parsed.value.layout, code, origin, parsed.value.kind, client, goal) : invalid(code, origin, parsed.error.message);
+  const line = new URL(c.req.url).searchParams.get('slide') === 'line';
+  const meta = parsed.ok ? await describe(c.env, parsed.value.layout, code, origin, parsed.value.kind, client, goal, line) : invalid(code, origin, parsed.error.message);
   const rewritten = new HTMLRewriter()
     // The page's script shows the title and description in the reader's language: both languages go in.
     .on('title', {
@@ -156,13 +176,14 @@ async function pngPreview(c: Context<AppEnv>): Promise<Response> {
   return res;
 }
 
-async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, origin: string, kind: 'klotski' | 'tiles', client: string, goal: string | null) {
-  let description = kind === 'tiles' ? '数字华容道: the optimal solution, move by move.' : 'The optimal solution, move by move — watch 曹操 escape.';
-  let descriptionZh = kind === 'tiles' ? '数字华容道：最优解，一步一步演示。' : '最优解，一步一步演示：看曹操脱身。';
+async function describe(env: AppEnv['Bindings'], layout: Layout, code: string, origin: string, kind: 'klotski' | 'tiles', client: string, goal: string | null, line = false) {
+  let description = kind === 'tiles' ? '数字华容道: the optimal solution, move by move.' : line ? 'Rush Hour (挪车华容道): the optimal solution, move by move — get the red car out.' : 'The optimal solution, move by move — watch 曹操 escape.';
+  let descriptionZh = kind === 'tiles' ? '数字华容道：最优解，一步一步演示。' : line ? '挪车华容道：最优解，一步一步演示：把红车开出去。' : '最优解，一步一步演示：看曹操脱身。';
   // The preview's URL names what is known of its counts, so link previews fetch it again once the solution is known.
   let version = '';
   try {
     if (kind === 'tiles') throw new Error('tiles previews use the generic description');
+    if (line) throw new Error('the counts below are the free rule\'s: a Rush Hour page keeps its generic description');
     // Classic layouts: the tablebase knows (no KV). Others: what the cache holds.
     const table = await tableSolve(env, layout, null, 'move');
     const key = cacheKey('move', canonicalize(layout).code);
