@@ -4,8 +4,9 @@
  * (editor/history.ts); 数字华容道 boards (editor/tiles.ts); live validation by the codec; presets; a link's
  * `?layout=` and `?goal=` read back; Solve → /s/<code>?goal=…. This file holds the state and shows it.
  */
-import { formatLayout, formatTiles, isTilesCode, parityInvariant, parseLayout, parseTiles, solvedTiles, sortPieces, tilesToLayout, MAX_CELLS, MAX_SIDE, MIN_SIDE, type Layout, type LayoutProblem, type TilesBoard } from '../../solver/index.ts';
+import { formatLayout, formatTiles, isRushCode, isTilesCode, parityInvariant, parseLayout, parseTiles, solvedTiles, sortPieces, tilesToLayout, MAX_CELLS, MAX_SIDE, MIN_SIDE, type Layout, type LayoutProblem, type TilesBoard } from '../../solver/index.ts';
 import { BoardView } from '../board/view.ts';
+import { readPagePuzzle } from '../shared/slide.ts';
 import { BoardInput } from './board-input.ts';
 import type { EditorContext, SayPart, SayTone, Tool } from './context.ts';
 import { resizeLayout } from './edits.ts';
@@ -235,6 +236,14 @@ codeInput.addEventListener('change', () => {
   beforeTyping = snapshot();
 });
 codeInput.addEventListener('input', () => {
+  // A Rush Hour board in Fogleman's notation (rush:…) is not edited here: its page opens, under the line rule.
+  if (isRushCode(codeInput.value)) {
+    const rush = readPagePuzzle(codeInput.value, 'line');
+    if (rush.ok) return location.assign(`/s/${rush.value.canonical}?slide=line`);
+    say(() => inLang(rush.error, currentLang()), true);
+    markProblem(rush.error.at);
+    return setSolve(null, null);
+  }
   if (isTilesCode(codeInput.value)) {
     const parsed = parseTiles(codeInput.value);
     if (parsed.ok) return showTiles(parsed.value, true);

@@ -95,6 +95,15 @@ describe('Rush Hour on the site', () => {
     await page.close();
   });
 
+  it('the editor\'s code field takes a rush: code and opens its page under slide=line', async () => {
+    const page = await openPage(suite, '/');
+    await page.fill('#code', RUSH);
+    await page.waitForURL((url) => url.pathname.startsWith('/s/') && url.searchParams.get('slide') === 'line');
+    await page.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
+    expect(await page.getAttribute('#move-count', 'data-length')).toBe('51');
+    await page.close();
+  });
+
   it('/embed/rush:… and <huarong-solution layout="rush:…"> show 51 moves', async () => {
     const page = await openPage(suite, `/embed/${RUSH}`);
     await page.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
