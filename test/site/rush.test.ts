@@ -119,4 +119,13 @@ describe('Rush Hour on the site', () => {
     expect(await page.locator('#w1 .board-exit-right').count()).toBe(1);
     await page.close();
   });
+
+  it('the in-browser solver takes the rule too (the edge refusing)', async () => {
+    const page = await suite.browser.newPage();
+    await page.route('**/solve?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'budget-exceeded', message: 'over budget' } }) }));
+    await page.goto(`${suite.server.url}/embed/${RUSH}`);
+    await page.waitForSelector('#player[data-ready="true"]', { timeout: 30_000 });
+    expect(await page.textContent('#count')).toContain('51');
+    await page.close();
+  });
 });
