@@ -1,0 +1,65 @@
+/**
+ * The one entry point of the two-bit search for `solve` and `analyze`: on the WebAssembly engine (dense/engine.ts)
+ * once a shell has loaded it, else in TypeScript (two-bit.ts, whose placements are listed far slower). Either way the
+ * result reads the same: layers, a goal's rank, and readers of moves and positions.
+ */
+import type { BudgetClock } from '../../shared/budget.ts';
+import type { Metric } from '../../shared/metric.ts';
+import type { Move } from '../model/moves.ts';
+import type { Puzzle } from '../model/puzzle.ts';
+import { denseEngine, engineNeighbours, layerRounds, prepareDense, runLayers, codeBytes, type DenseSetup } from './engine.ts';
+import { buildDenseRank, denseRankBytes, gridOfRank, type DenseRank } from './rank.ts';
+import { gridNeighbours, movesOfRanks, pathRanks, twoBitSearch, type TwoBitResult } from './two-bit.ts';
+
+export interface DenseOptions {
+  metric: Metric;
+  stopAtGoal: boolean;
+  clock: BudgetClock;
+  /** Room for the codes, the frontier (where it fits) and the rank's tables. */
+  memoryBytes: number;
+}
+
+export interface DenseRun extends TwoBitResult {
+  rank: DenseRank;
+  /** Bytes held: codes, frontier, the rank's tables. */
+  bytes: number;
+  engine: 'webassembly' | 'typescript';
+  /** The moves from the start to rank r at `distance` (a goal's: the last layer's index). */
+  movesTo(r: number, distance: number): Move[];
+  /** Writes the part grid of rank r. */
+  gridOf(r: number, out: Uint8Array): void;
+}
+
+/** Most positions the TypeScript search takes on (its placements are listed and expanded slowly). */
+const TYPESCRIPT_LIMIT = 2 ** 24;
+
+/** The two-bit search of a puzzle, or null where it does not apply or does not fit `memoryBytes`. */
+export function denseSearch(puzzle: Puzzle, startGrid: Uint8Array, options: DenseOptions): DenseRun | null {
+  const { metric, stopAtGoal, clock, memoryBytes } = options;
+  const wasm = denseEngine();
+  if (wasm && puzzle.cells <= 64) {
+    const setup = prepareDense(wasm, puzzle, startGrid, metric, memoryBytes);
+    if (!setup) return null;
+    const result = runLayers(wasm, layerRounds(setup, puzzle, startGrid, stopAtGoal, clock));
+    return withReaders(result, setup, puzzle, startGrid, metric, engineNeighbours(wasm), 'webassembly');
+  }
+  const rank = buildDenseRank(puzzle, Math.floor(TYPESCRIPT_LIMIT / 4));
+  if (!rank || rank.count > TYPESCRIPT_LIMIT) return null;
+  const frontier = denseRankBytes(rank) + codeBytes(rank.count, true) <= memoryBytes;
+  if (!frontier && denseRankBytes(rank) + codeBytes(rank.count, false) > memoryBytes) return null;
+  const result = twoBitSearch(puzzle, startGrid, rank, { metric, stopAtGoal, clock, frontier });
+  const setup = { rank, bytes: denseRankBytes(rank) + codeBytes(rank.count, frontier) };
+  return withReaders(result, setup, puzzle, startGrid, metric, gridNeighbours(puzzle, rank, metric), 'typescript');
+}
+
+function withReaders(result: TwoBitResult, setup: Pick<DenseSetup, 'rank' | 'bytes'>, puzzle: Puzzle, startGrid: Uint8Array, metric: Metric, neighbours: (r: number) => ArrayLike<number>, engine: DenseRun['engine']): DenseRun {
+  const { rank } = setup;
+  return {
+    ...result,
+    rank,
+    bytes: setup.bytes,
+    engine,
+    movesTo: (r, distance) => movesOfRanks(puzzle, rank, startGrid, metric, pathRanks(result.codes, r, distance, neighbours)),
+    gridOf: (r, out) => gridOfRank(rank, puzzle, r, out),
+  };
+}
