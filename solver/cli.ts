@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Command line: npm run --silent solve -- '<code>' [--metric move|straight|step] [--algorithm auto|table|astar|bfs|ida]
+ * Command line: npm run --silent solve -- '<code>' [--metric move|straight|step] [--algorithm auto|table|astar|bfs|ida|dense]
  *   [--goal B@3,1] [--json] [--repeat N] [--analyze] [--max-nodes N] [--max-work N] [--budget edge] [--max-ms N] [--memory-mb N]
  * Exit codes: 0 solved, 1 proven unsolvable, 2 bad input, 3 unknown (the search stopped before it proved either).
  */
@@ -33,7 +33,7 @@ const USAGE = `usage: npm run --silent solve -- '<layout code>' [options]
   <layout code>        rows joined by '-' (B 2×2, V 1×2 tall, H 2×1 wide, S 1×1, . empty), or a CommonCode;
                        or a 数字华容道 tiles code (digits 1-9 then A-Z, . blank), e.g. 1234-5678-9ABC-DEF.
   --metric M           move (default) | straight | step
-  --algorithm A        auto (default: the classic tablebase when it covers the layout, else A*) | table | astar | bfs | ida
+  --algorithm A        auto (default: the classic tablebase when it covers the layout, else A*) | table | astar | bfs | ida | dense
   --goal G             goal piece and target anchor, e.g. B@3,1 or 0,0@4,2, or a goal drawing (the board's rows,
                        each goal piece's letter on its target cells, e.g. ....-....-....-.BB.-.BB.) (default: the B
                        to the bottom centre);
@@ -49,8 +49,9 @@ const USAGE = `usage: npm run --silent solve -- '<layout code>' [options]
   --max-ms N           stop after N milliseconds (default 60000)
   --memory-mb N        positions breadth-first search and A* may store, in MB, before going on with IDA* (default 700:
                        the process then stays under 1 GB; A* takes 64 MB of it where breadth-first search storing
-                       positions as ranks, about 20 bytes each, can follow; past about 3.5 GB the engine, whose
-                       memory is 32-bit, stores only what fits there)
+                       positions as ranks, about 20 bytes each, can follow; first the search at two bits a
+                       position, where every placement's codes fit (Lodzianka's 1.3 G positions: 540 MB), also for
+                       --analyze; past about 3.5 GB the engine, whose memory is 32-bit, stores only what fits there)
 
 exit codes: 0 solved, 1 proven unsolvable (the output says by what), 2 bad input,
             3 unknown: the search stopped first (the output says why and what it proved)`;
@@ -102,7 +103,7 @@ function main(argv: string[]): number {
     // The CLI has the machine's memory, not a Worker's 128 MB: spaces of tens of millions of positions fit.
     const memoryBytes = (positiveInt(values['memory-mb'], '--memory-mb') ?? CLI_MEMORY_MB) * 1024 * 1024;
     const repeat = positiveInt(values.repeat, '--repeat') ?? 1;
-    if (values.analyze) return printAnalysis(layout, { metric, goal, maxNodes, maxMs }, values.json);
+    if (values.analyze) return printAnalysis(layout, { metric, goal, maxNodes, maxMs, memoryBytes }, values.json);
     const times: number[] = [];
     let result!: SolveResult & { stats: { medianMs?: number } };
     const tablebase = algorithm === 'auto' || algorithm === 'table' ? fileTables() : null;
