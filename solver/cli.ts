@@ -22,6 +22,7 @@ import type { Move } from './klotski/model/moves.ts';
 import { loadDatabases } from './node/pdb-files.ts';
 import { fileTables } from './node/tablebase-files.ts';
 import { CLI_MEMORY_MB } from './node/cli-memory.ts';
+import { loadDenseThreads } from './node/dense-threads.ts';
 import { loadEngineFromDisk } from './node/bitboard-engine.ts';
 
 /** Solves before a timed --repeat series: a fresh process runs its first few solves in V8's slower tiers. */
@@ -214,4 +215,7 @@ function printAnalysis(layout: Layout, options: Parameters<typeof analyze>[1], j
 
 // Breadth-first searches run on the WebAssembly engine when it is built (npm install builds it), else in TypeScript.
 await loadEngineFromDisk();
+// The two-bit search runs on every core (worker threads on one shared memory; solver/node/dense-threads.ts).
+const threads = loadDenseThreads();
 process.exitCode = main(process.argv.slice(2));
+await threads?.close();

@@ -8,7 +8,7 @@ import type { BudgetClock } from '../../shared/budget.ts';
 import type { Metric } from '../../shared/metric.ts';
 import type { Puzzle } from '../model/puzzle.ts';
 import { toWideBitboard } from '../wasm/board64.ts';
-import { loadedEngine, putTargets, type EngineExports } from '../wasm/engine.ts';
+import { loadedEngine, type EngineExports } from '../wasm/engine.ts';
 import { boardHeader, engineWork64, putter, shapeKinds } from '../wasm/headers.ts';
 import { metricCode } from '../search/move-tags.ts';
 import { bucketBitsFor, denseLayout, MULTIPLIER, rankOfGrid, withPlacements, type DenseRank } from './rank.ts';
@@ -46,6 +46,8 @@ export interface DenseSetup {
   /** The header and tables' addresses, for other instances sharing the memory. */
   header: number;
   tables: [buckets: number, lows: number, bucketCount: number, lowBits: number, codes: number, frontier: number];
+  /** The goal's targets (address, count) as `setTargets` takes them. */
+  targets: [number, number];
   /** Bytes the search holds: codes, frontier, the rank's tables. */
   bytes: number;
   work: { nodeWork: number; successorWork: number };
@@ -60,14 +62,15 @@ export function codeBytes(count: number, frontier: boolean): number {
  * Prepares the two-bit search of a puzzle on an engine whose memory it resets: null where it does not apply (more
  * than 64 cells, a key past 2^52) or does not fit `memoryBytes` even without the frontier.
  */
-export function prepareDense(wasm: DenseExports & EngineExports, puzzle: Puzzle, startGrid: Uint8Array, metric: Metric, memoryBytes: number): DenseSetup | null {
+export function prepareDense(wasm: DenseExports, puzzle: Puzzle, startGrid: Uint8Array, metric: Metric, memoryBytes: number): DenseSetup | null {
   const board = toWideBitboard(puzzle, startGrid);
   const layout = denseLayout(puzzle);
   if (!board || !layout) return null;
   wasm.reset();
   const put = putter(wasm);
   const boardFields = boardHeader(board, metricCode(metric), put);
-  putTargets(wasm, put, board.targets);
+  const targets: [number, number] = board.targets ? [put(board.targets), board.targets.length / 2] : [0, 0];
+  wasm.setTargets(...targets);
   const { kinds, quads } = shapeKinds(board);
   const u64 = (values: ArrayLike<number>) => new Int32Array(BigUint64Array.from(Array.from(values, (v) => BigInt(v))).buffer);
   const dense = new Int32Array(25);
@@ -115,7 +118,7 @@ export function prepareDense(wasm: DenseExports & EngineExports, puzzle: Puzzle,
   const rank = withPlacements(layout, bigCount, new Uint32Array(memory, buckets, 2 ** bucketBits + 1), new Uint32Array(memory, lows, bigCount))!;
   const { nodeWork, successorWork } = engineWork64(board);
   neighbourRoom.set(wasm, neighbours);
-  return { rank, codes, frontier, header, tables, bytes: listBytes + codeBytes(count, withFrontier), work: { nodeWork, successorWork } };
+  return { rank, codes, frontier, header, tables, targets, bytes: listBytes + codeBytes(count, withFrontier), work: { nodeWork, successorWork } };
 }
 
 const neighbourRoom = new WeakMap<object, number>();
@@ -135,17 +138,22 @@ export function layerPart(wasm: DenseExports, from: number, to: number, d: numbe
   return { found, expanded: wasm.denseExpanded(), generated: wasm.denseGenerated(), goal: wasm.denseGoal(), solved: wasm.denseSolved(), lastNew: wasm.denseLastNew() };
 }
 
-/** A round of work: ranges of big placements [from, to) of layer d, run at once (one per thread). */
+/**
+ * A round of work: big placements [from, to) of layer d in chunks of `chunk`, which threads take one at a time (one
+ * thread: in order). `stop`: stop at the first solved position.
+ */
 export interface Round {
-  parts: Array<[from: number, to: number]>;
+  from: number;
+  to: number;
+  chunk: number;
   d: number;
   stop: boolean;
 }
 
 /**
- * The search, layer by layer, as a generator of rounds: each layer's big placements split into chunks, `parallel`
- * chunks a round; the caller runs a round's parts (at once, on threads, or one after another) and sends back what
- * they did; the budget is checked after each round. The start is marked first. Returns the result.
+ * The search, layer by layer, as a generator of rounds: each layer's big placements in rounds of `parallel` × 8 chunks
+ * (one chunk with one thread), so the budget is checked every few chunks a thread; the caller runs a round (on
+ * threads, or one chunk after another) and sends back what its parts did. The start is marked first. Returns the result.
  */
 export function* layerRounds(setup: DenseSetup, puzzle: Puzzle, startGrid: Uint8Array, stopAtGoal: boolean, clock: BudgetClock, parallel = 1): Generator<Round, TwoBitResult, PartResult[]> {
   const { rank, codes, frontier } = setup;
@@ -162,13 +170,12 @@ export function* layerRounds(setup: DenseSetup, puzzle: Puzzle, startGrid: Uint8
   if (solvedAtStart && stopAtGoal) return result('solved', 0);
   // Chunks of about 2^18 ranks: short enough to check the budget often, long enough to cost nothing to call.
   const chunk = Math.max(1, Math.ceil(2 ** 18 / rank.perBig));
+  const span = chunk * (parallel > 1 ? 8 * parallel : 1);
   for (let d = 0; ; d++) {
     clock.depth = d;
     let found = 0;
-    for (let from = 0; from < rank.bigCount; from += chunk * parallel) {
-      const parts: Round['parts'] = [];
-      for (let i = 0; i < parallel && from + i * chunk < rank.bigCount; i++) parts.push([from + i * chunk, Math.min(rank.bigCount, from + (i + 1) * chunk)]);
-      const done = yield { parts, d, stop: stopAtGoal };
+    for (let from = 0; from < rank.bigCount; from += span) {
+      const done = yield { from, to: Math.min(rank.bigCount, from + span), chunk, d, stop: stopAtGoal };
       for (const p of done) {
         found += p.found;
         nodes += p.expanded;
@@ -183,6 +190,8 @@ export function* layerRounds(setup: DenseSetup, puzzle: Puzzle, startGrid: Uint8
       }
       if (clock.spent(nodes)) return result('budget-exceeded', d + 1);
     }
+    // The layer's end is reported as it ends (the clock reports at most every 100 ms).
+    clock.spent(nodes);
     if (found === 0) return result(goalRank >= 0 ? 'solved' : 'exhausted', layers.length);
     layers.push(found);
   }
@@ -192,8 +201,8 @@ export function* layerRounds(setup: DenseSetup, puzzle: Puzzle, startGrid: Uint8
 export function runLayers(wasm: DenseExports, rounds: Generator<Round, TwoBitResult, PartResult[]>): TwoBitResult {
   let step = rounds.next([]);
   while (!step.done) {
-    const { parts, d, stop } = step.value;
-    step = rounds.next(parts.map(([from, to]) => layerPart(wasm, from, to, d, stop)));
+    const { from, to, d, stop } = step.value;
+    step = rounds.next([layerPart(wasm, from, to, d, stop)]);
   }
   return step.value;
 }

@@ -7,7 +7,7 @@ import type { BudgetClock } from '../../shared/budget.ts';
 import type { Metric } from '../../shared/metric.ts';
 import type { Move } from '../model/moves.ts';
 import type { Puzzle } from '../model/puzzle.ts';
-import { denseEngine, engineNeighbours, layerRounds, prepareDense, runLayers, codeBytes, type DenseSetup } from './engine.ts';
+import { codeBytes, denseEngine, engineNeighbours, layerRounds, prepareDense, runLayers, type DenseExports, type DenseSetup, type PartResult, type Round } from './engine.ts';
 import { buildDenseRank, denseRankBytes, gridOfRank, type DenseRank } from './rank.ts';
 import { gridNeighbours, movesOfRanks, pathRanks, twoBitSearch, type TwoBitResult } from './two-bit.ts';
 
@@ -30,6 +30,25 @@ export interface DenseRun extends TwoBitResult {
   gridOf(r: number, out: Uint8Array): void;
 }
 
+/**
+ * Instances of the search on several threads sharing one memory (Node's solver/node/dense-threads.ts registers them):
+ * `wasm` prepares and reads paths back, `configure` hands the other threads a prepared search, `run` runs a round's
+ * parts at once.
+ */
+export interface DensePool {
+  wasm: DenseExports;
+  parallel: number;
+  configure(setup: DenseSetup, targets: [number, number]): void;
+  run(round: Round): PartResult[];
+}
+
+let pool: DensePool | null = null;
+
+/** Registers (or, with null, drops) the threads the two-bit search runs on. */
+export function setDensePool(next: DensePool | null): void {
+  pool = next;
+}
+
 /** Most positions the TypeScript search takes on (its placements are listed and expanded slowly). */
 const TYPESCRIPT_LIMIT = 2 ** 24;
 
@@ -37,6 +56,16 @@ const TYPESCRIPT_LIMIT = 2 ** 24;
 export function denseSearch(puzzle: Puzzle, startGrid: Uint8Array, options: DenseOptions): DenseRun | null {
   const { metric, stopAtGoal, clock, memoryBytes } = options;
   const wasm = denseEngine();
+  if (wasm && pool && puzzle.cells <= 64) {
+    const threads = pool;
+    const setup = prepareDense(threads.wasm, puzzle, startGrid, metric, memoryBytes);
+    if (!setup) return null;
+    threads.configure(setup, setup.targets);
+    const rounds = layerRounds(setup, puzzle, startGrid, stopAtGoal, clock, threads.parallel);
+    let step = rounds.next([]);
+    while (!step.done) step = rounds.next(threads.run(step.value));
+    return withReaders(step.value, setup, puzzle, startGrid, metric, engineNeighbours(threads.wasm), 'webassembly');
+  }
   if (wasm && puzzle.cells <= 64) {
     const setup = prepareDense(wasm, puzzle, startGrid, metric, memoryBytes);
     if (!setup) return null;
