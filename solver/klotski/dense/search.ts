@@ -44,6 +44,11 @@ export interface DensePool {
 
 let pool: DensePool | null = null;
 
+/** The threads the two-bit search runs on, or null. */
+export function densePool(): DensePool | null {
+  return pool;
+}
+
 /** Registers (or, with null, drops) the threads the two-bit search runs on. */
 export function setDensePool(next: DensePool | null): void {
   pool = next;
