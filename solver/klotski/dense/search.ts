@@ -3,7 +3,7 @@
  * once a shell has loaded it, else in TypeScript (two-bit.ts, whose placements are listed far slower). Either way the
  * result reads the same: layers, a goal's rank, and readers of moves and positions.
  */
-import type { BudgetClock } from '../../shared/budget.ts';
+import { now, type BudgetClock } from '../../shared/budget.ts';
 import type { Metric } from '../../shared/metric.ts';
 import type { Move } from '../model/moves.ts';
 import type { Puzzle } from '../model/puzzle.ts';
@@ -24,6 +24,8 @@ export interface DenseRun extends TwoBitResult {
   /** Bytes held: codes, frontier, the rank's tables. */
   bytes: number;
   engine: 'webassembly' | 'typescript';
+  /** Milliseconds spent listing the placements and taking room, before the search. */
+  prepareMs: number;
   /** The moves from the start to rank r at `distance` (a goal's: the last layer's index). */
   movesTo(r: number, distance: number): Move[];
   /** Writes the part grid of rank r. */
@@ -63,34 +65,41 @@ export function denseSearch(puzzle: Puzzle, startGrid: Uint8Array, options: Dens
   const wasm = denseEngine();
   if (wasm && pool && puzzle.cells <= 64) {
     const threads = pool;
+    const started = now();
     const setup = prepareDense(threads.wasm, puzzle, startGrid, metric, memoryBytes);
     if (!setup) return null;
+    const prepared = now() - started;
     threads.configure(setup, setup.targets);
     const rounds = layerRounds(setup, puzzle, startGrid, stopAtGoal, clock, threads.parallel);
     let step = rounds.next([]);
     while (!step.done) step = rounds.next(threads.run(step.value));
-    return withReaders(step.value, setup, puzzle, startGrid, metric, engineNeighbours(threads.wasm), 'webassembly');
+    return withReaders(step.value, setup, puzzle, startGrid, metric, engineNeighbours(threads.wasm), 'webassembly', prepared);
   }
   if (wasm && puzzle.cells <= 64) {
+    const started = now();
     const setup = prepareDense(wasm, puzzle, startGrid, metric, memoryBytes);
     if (!setup) return null;
+    const prepared = now() - started;
     const result = runLayers(wasm, layerRounds(setup, puzzle, startGrid, stopAtGoal, clock));
-    return withReaders(result, setup, puzzle, startGrid, metric, engineNeighbours(wasm), 'webassembly');
+    return withReaders(result, setup, puzzle, startGrid, metric, engineNeighbours(wasm), 'webassembly', prepared);
   }
+  const started = now();
   const rank = buildDenseRank(puzzle, Math.floor(TYPESCRIPT_LIMIT / 4));
   if (!rank || rank.count > TYPESCRIPT_LIMIT) return null;
   const frontier = denseRankBytes(rank) + codeBytes(rank.count, true) <= memoryBytes;
   if (!frontier && denseRankBytes(rank) + codeBytes(rank.count, false) > memoryBytes) return null;
+  const prepared = now() - started;
   const result = twoBitSearch(puzzle, startGrid, rank, { metric, stopAtGoal, clock, frontier });
   const setup = { rank, bytes: denseRankBytes(rank) + codeBytes(rank.count, frontier) };
-  return withReaders(result, setup, puzzle, startGrid, metric, gridNeighbours(puzzle, rank, metric), 'typescript');
+  return withReaders(result, setup, puzzle, startGrid, metric, gridNeighbours(puzzle, rank, metric), 'typescript', prepared);
 }
 
-function withReaders(result: TwoBitResult, setup: Pick<DenseSetup, 'rank' | 'bytes'>, puzzle: Puzzle, startGrid: Uint8Array, metric: Metric, neighbours: (r: number) => ArrayLike<number>, engine: DenseRun['engine']): DenseRun {
+function withReaders(result: TwoBitResult, setup: Pick<DenseSetup, 'rank' | 'bytes'>, puzzle: Puzzle, startGrid: Uint8Array, metric: Metric, neighbours: (r: number) => ArrayLike<number>, engine: DenseRun['engine'], prepareMs: number): DenseRun {
   const { rank } = setup;
   return {
     ...result,
     rank,
+    prepareMs,
     bytes: setup.bytes,
     engine,
     movesTo: (r, distance) => movesOfRanks(puzzle, rank, startGrid, metric, pathRanks(result.codes, r, distance, neighbours)),
