@@ -204,7 +204,8 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
       // The space outgrew memory: carry on with the two-bit search where every position fits at two bits (A* first
       // filled its memory), the next attempt, or IDA*, which needs only its fixed table.
       clock.nodesBefore = nodes;
-      if (attempt.costs && algorithm === 'auto') {
+      // (Not where the caller capped the positions stored: every placement's code is stored.)
+      if (attempt.costs && algorithm === 'auto' && options.maxStates === undefined) {
         const answer = dense();
         if (answer) return answer;
         clock.nodesBefore = nodes;

@@ -95,6 +95,13 @@ describe('the two-bit search on the engine', () => {
     expect([dense.total, dense.solved, dense.farthest.distance]).toEqual([table.total, table.solved, table.farthest.distance]);
   });
 
+  it('is what auto runs where A* fills its memory and every placement\'s codes fit', () => {
+    const layout = parseLayoutOrThrow('VBBV-VBBV-VHHV-VSSV-S..S');
+    const result = solve(layout, { metric: 'step', memoryBytes: 2 ** 19, tablebase: null });
+    expect([result.stats.algorithm, result.length]).toEqual(['dense', 116]);
+    expect(checkSolution(layout, 'step', result.moves)).toBeNull();
+  });
+
   it('says unknown, never no solution, when its budget stops it, with what it proved', () => {
     const result = solve(parseLayoutOrThrow('VBBV-VBBV-VHHV-VSSV-S..S'), { algorithm: 'dense', maxNodes: 2000, memoryBytes: 2 ** 26 });
     expect(result.status).toBe('budget-exceeded');
