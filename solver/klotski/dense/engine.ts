@@ -90,8 +90,9 @@ export function prepareDense(wasm: DenseExports, puzzle: Puzzle, startGrid: Uint
   const scratch = wasm.denseScratch();
   const neighbours = wasm.reserve(8 * puzzle.cells * puzzle.cells);
   wasm.denseUse(header, scratch);
-  // Room left for the placements: four bytes each for their low bits and one for their bucket, and their codes.
-  const perPlacement = 5 + (layout.perBig * 2) / 8;
+  // Placements the room could hold at the least it takes: four bytes each for their low bits and their codes (the
+  // listing stops past that; the exact room is checked below).
+  const perPlacement = 4 + (layout.perBig * 2) / 8;
   const budget = Math.min(memoryBytes, ENGINE_BYTES);
   const bigCount = wasm.denseCount(layout.freeCells, Math.floor(budget / perPlacement));
   if (bigCount <= 0 || bigCount * layout.perBig > 2 ** 52) return null;

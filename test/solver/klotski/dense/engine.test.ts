@@ -95,6 +95,21 @@ describe('the two-bit search on the engine', () => {
     expect([dense.total, dense.solved, dense.farthest.distance]).toEqual([table.total, table.solved, table.farthest.distance]);
   });
 
+  it('keeps to two bits a position where the frontier does not fit, expanding nearer layers again to the same layers', () => {
+    const layout = parseLayoutOrThrow('VBBV-VBBV-VHHV-VSSV-S..S');
+    const { puzzle, grid } = compilePuzzle(layout, resolveGoal(layout, undefined));
+    for (const metric of METRICS) {
+      const options = { metric, stopAtGoal: false, clock: new BudgetClock({}), memoryBytes: 2 ** 26 };
+      const withFrontier = denseSearch(puzzle, grid, options)!;
+      const frontierBytes = 4 * Math.ceil(withFrontier.rank.count / 32);
+      const twoBits = denseSearch(puzzle, grid, { ...options, clock: new BudgetClock({}), memoryBytes: withFrontier.bytes - frontierBytes })!;
+      expect(twoBits.bytes).toBe(withFrontier.bytes - frontierBytes);
+      expect(twoBits.layers).toEqual(withFrontier.layers);
+      expect(twoBits.nodes).toBeGreaterThan(withFrontier.nodes);
+      expect(denseSearch(puzzle, grid, { ...options, memoryBytes: twoBits.bytes - 1 })).toBeNull();
+    }
+  });
+
   it('is what auto runs where A* fills its memory and every placement\'s codes fit', () => {
     const layout = parseLayoutOrThrow('VBBV-VBBV-VHHV-VSSV-S..S');
     const result = solve(layout, { metric: 'step', memoryBytes: 2 ** 19, tablebase: null });
