@@ -4,4 +4,6 @@
  */
 export { release, reserve, reset } from './memory';
 export { setTargets } from './targets';
-export { denseCount, denseExpanded, denseGenerated, denseGoal, denseLastNew, denseLayer, denseList, denseNeighbours, denseScratch, denseSolved, denseTables, denseUse } from './dense';
+export { denseExpanded, denseGenerated, denseGoal, denseLastNew, denseLayer, denseNeighbours, denseSolved } from './dense';
+export { denseCount, denseList } from './dense-list';
+export { denseScratch, denseTables, denseUse } from './dense-rank';

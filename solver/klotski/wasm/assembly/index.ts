@@ -10,4 +10,6 @@ export { search128 } from './search128';
 export { ida, ida128, idaCheckpoint, idaCheckpointed, idaContinue, idaContinueLate, idaPrepare, idaTrace } from './ida';
 export { ttAdoptCounts, ttLostOpen, ttOpen, ttRegion, ttRegionEnd } from './transposition';
 export { idaLowerBound, idaNodes, idaPath, idaStatus, idaSteps, idaWork } from './ida-result';
-export { denseCount, denseExpanded, denseGenerated, denseGoal, denseLastNew, denseLayer, denseList, denseNeighbours, denseScratch, denseSolved, denseTables, denseUse } from './dense';
+export { denseExpanded, denseGenerated, denseGoal, denseLastNew, denseLayer, denseNeighbours, denseSolved } from './dense';
+export { denseCount, denseList } from './dense-list';
+export { denseScratch, denseTables, denseUse } from './dense-rank';
