@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Command line: npm run --silent solve -- '<code>' [--metric move|straight|step] [--slide free|line] [--algorithm auto|table|astar|bfs|ida]
+ * Command line: npm run --silent solve -- '<code>' [--metric move|straight|step] [--slide free|line] [--algorithm auto|table|astar|bfs|ida|dense]
  *   [--goal B@3,1] [--json] [--repeat N] [--analyze] [--max-nodes N] [--max-work N] [--budget edge] [--max-ms N] [--memory-mb N]
  * Exit codes: 0 solved, 1 proven unsolvable, 2 bad input, 3 unknown (the search stopped before it proved either).
  */
@@ -23,6 +23,7 @@ import type { Move } from './klotski/model/moves.ts';
 import { loadDatabases } from './node/pdb-files.ts';
 import { fileTables } from './node/tablebase-files.ts';
 import { CLI_MEMORY_MB } from './node/cli-memory.ts';
+import { loadDenseThreads } from './node/dense-threads.ts';
 import { loadEngineFromDisk } from './node/bitboard-engine.ts';
 
 /** Solves before a timed --repeat series: a fresh process runs its first few solves in V8's slower tiers. */
@@ -38,7 +39,7 @@ const USAGE = `usage: npm run --silent solve -- '<layout code>' [options]
   --metric M           move (default) | straight | step
   --slide R            free (default: any piece any way) | line (a 1×k or k×1 bar slides only along its length,
                        other pieces never move; default goal: the car A out at the right of its row)
-  --algorithm A        auto (default: the classic tablebase when it covers the layout, else A*) | table | astar | bfs | ida
+  --algorithm A        auto (default: the classic tablebase when it covers the layout, else A*) | table | astar | bfs | ida | dense
   --goal G             goal piece and target anchor, e.g. B@3,1 or 0,0@4,2, or a goal drawing (the board's rows,
                        each goal piece's letter on its target cells, e.g. ....-....-....-.BB.-.BB.) (default: the B
                        to the bottom centre);
@@ -54,8 +55,9 @@ const USAGE = `usage: npm run --silent solve -- '<layout code>' [options]
   --max-ms N           stop after N milliseconds (default 60000)
   --memory-mb N        positions breadth-first search and A* may store, in MB, before going on with IDA* (default 700:
                        the process then stays under 1 GB; A* takes 64 MB of it where breadth-first search storing
-                       positions as ranks, about 20 bytes each, can follow; past about 3.5 GB the engine, whose
-                       memory is 32-bit, stores only what fits there)
+                       positions as ranks, about 20 bytes each, can follow; first the search at two bits a
+                       position, where every placement's codes fit (Lodzianka's 1.3 G positions: 540 MB), also for
+                       --analyze; past about 3.5 GB the engine, whose memory is 32-bit, stores only what fits there)
 
 exit codes: 0 solved, 1 proven unsolvable (the output says by what), 2 bad input,
             3 unknown: the search stopped first (the output says why and what it proved)`;
@@ -108,7 +110,7 @@ function main(argv: string[]): number {
     // The CLI has the machine's memory, not a Worker's 128 MB: spaces of tens of millions of positions fit.
     const memoryBytes = (positiveInt(values['memory-mb'], '--memory-mb') ?? CLI_MEMORY_MB) * 1024 * 1024;
     const repeat = positiveInt(values.repeat, '--repeat') ?? 1;
-    if (values.analyze) return printAnalysis(layout, { metric, goal, maxNodes, maxMs, slide }, values.json);
+    if (values.analyze) return printAnalysis(layout, { metric, goal, maxNodes, maxMs, slide, memoryBytes }, values.json);
     const times: number[] = [];
     let result!: SolveResult & { stats: { medianMs?: number } };
     const tablebase = algorithm === 'auto' || algorithm === 'table' ? fileTables() : null;
@@ -219,4 +221,7 @@ function printAnalysis(layout: Layout, options: Parameters<typeof analyze>[1], j
 
 // Breadth-first searches run on the WebAssembly engine when it is built (npm install builds it), else in TypeScript.
 await loadEngineFromDisk();
+// The two-bit search runs on every core (worker threads on one shared memory; solver/node/dense-threads.ts).
+const threads = loadDenseThreads();
 process.exitCode = main(process.argv.slice(2));
+await threads?.close();

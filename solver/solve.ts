@@ -3,6 +3,7 @@
  * the caller's orientation and pieces.
  */
 import { explore, positionWords, RANK_POSITION_BYTES, rankStorable } from './klotski/search/explore.ts';
+import { denseSearch } from './klotski/dense/search.ts';
 import { BudgetClock, type Budget } from './shared/budget.ts';
 import { encodeCommonCode } from './klotski/model/commoncode.ts';
 import { formatLayout } from './klotski/model/codec.ts';
@@ -27,8 +28,8 @@ import { solveTiles, type TilesResult } from './tiles/solve.ts';
 import { tableAnswer } from './tablebase/answer.ts';
 import type { TableSource } from './tablebase/walk.ts';
 
-export type Algorithm = 'auto' | 'table' | 'ida' | 'bfs' | 'astar';
-export const ALGORITHMS: readonly Algorithm[] = ['auto', 'table', 'ida', 'bfs', 'astar'];
+export type Algorithm = 'auto' | 'table' | 'ida' | 'bfs' | 'astar' | 'dense';
+export const ALGORITHMS: readonly Algorithm[] = ['auto', 'table', 'ida', 'bfs', 'astar', 'dense'];
 
 export interface SolveOptions extends Budget {
   /** Tiles 4×4: the 6-6-3 pattern databases (loaded by the caller; see solver/tiles/pdb.ts). */
@@ -47,7 +48,10 @@ export interface SolveOptions extends Budget {
   ttBytes?: number;
   /** Most states breadth-first search or A* may store (default: what fits in `memoryBytes`). */
   maxStates?: number;
-  /** Memory breadth-first search or A* may fill before `auto` goes on with IDA* (default BFS_MEMORY_BYTES). */
+  /**
+   * Memory breadth-first search or A* may fill before `auto` goes on with IDA* (default BFS_MEMORY_BYTES); the two-bit
+   * search's codes and tables must fit it.
+   */
   memoryBytes?: number;
 }
 
@@ -84,7 +88,8 @@ export interface SolveResult {
    * the size of the table consulted.
    */
   stats: {
-    algorithm: 'table' | 'bfs' | 'astar' | 'ida'; nodes: number; ms: number; work: number; ttBytes: number; estimate: number;
+    /** `dense`: breadth-first search at two bits a position (klotski/dense/). */
+    algorithm: 'table' | 'bfs' | 'astar' | 'ida' | 'dense'; nodes: number; ms: number; work: number; ttBytes: number; estimate: number;
     /** Searches: where it ran — the WebAssembly engine, or the TypeScript search (no engine loaded, or refused). */
     engine?: 'webassembly' | 'typescript';
   };
@@ -152,17 +157,38 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
   const { puzzle, grid } = compilePuzzle(layout, goal, slide);
   const estimate = estimateStates(puzzle);
   let nodes = 0;
+  const memoryBytes = options.memoryBytes ?? BFS_MEMORY_BYTES;
+  // Breadth-first search at two bits a position: asked for, or where A* filled its memory and the codes fit.
+  const dense = (): SolveResult | null => {
+    clock.phase = 'bfs';
+    const run = denseSearch(puzzle, grid, { metric, stopAtGoal: true, clock, memoryBytes });
+    if (!run) return null;
+    nodes += run.nodes;
+    const stats = { algorithm: 'dense' as const, nodes, ms: round(clock.elapsed()), work: clock.work, ttBytes: run.bytes, estimate, engine: run.engine };
+    if (run.status === 'solved') {
+      const moves = run.movesTo(run.goalRank, run.layers.length - 1);
+      return { ...base, status: 'solved', solvable: true, optimal: true, length: moves.length, moves, stats };
+    }
+    if (run.status === 'exhausted') return { ...base, ...unsolvable(run.layers.reduce((s, n) => s + n, 0)), stats };
+    return { ...base, ...overBudget(Math.max(run.lowerBound, clock.provenBound), clock.stopReason(run.nodes, 'memory')), stats };
+  };
+  if (algorithm === 'dense') {
+    const answer = dense();
+    if (answer) return answer;
+    fail('dense-unavailable', 'the two-bit search takes boards of up to 64 cells under the free rule whose positions fit --memory-mb');
+  }
   if (algorithm !== 'ida') {
     // Best-first by default: it stores the positions breadth-first search would, less those the bound rules out, and on
     // the engine takes a median two thirds of breadth-first search's time on the bench's custom boards (npm run bench).
     const costs = algorithm === 'bfs' ? null : pieceCosts(puzzle, metric);
     const byRank = rankStorable(puzzle, grid);
-    const memoryBytes = options.memoryBytes ?? BFS_MEMORY_BYTES;
     const rankLimit = options.maxStates ?? Math.floor(memoryBytes / RANK_POSITION_BYTES);
     // A* that breadth-first search storing ranks may follow takes no more memory than the edge gives it: past that,
     // the ranks hold several times the positions in the same room.
     const followed = costs !== null && byRank && algorithm === 'auto';
-    const maskLimit = options.maxStates ?? stateLimit(positionWords(puzzle), costs !== null, followed ? Math.min(memoryBytes, BFS_MEMORY_BYTES) : memoryBytes);
+    // A* that the two-bit search may follow (boards of up to 64 cells) keeps to the edge's memory as well.
+    const capped = followed || (costs !== null && algorithm === 'auto' && puzzle.cells <= 64);
+    const maskLimit = options.maxStates ?? stateLimit(positionWords(puzzle), costs !== null, capped ? Math.min(memoryBytes, BFS_MEMORY_BYTES) : memoryBytes);
     // Breadth-first search stores ranks where the space is expected to outgrow masks (the estimate is rough).
     const attempts: Attempt[] = costs === null ? [{ costs, storeRanks: byRank && estimate > maskLimit }] : [{ costs, storeRanks: false }];
     // A* that fills memory: breadth-first search storing ranks holds several times as many positions.
@@ -185,8 +211,15 @@ export function solve(layout: Layout, options: SolveOptions = {}): SolveResult {
       if (!(tableFull && algorithm === 'auto')) {
         return { ...base, ...overBudget(Math.max(run.lowerBound, clock.provenBound), clock.stopReason(run.nodes, 'memory')), stats };
       }
-      // The space outgrew memory: carry on with the next attempt, or IDA*, which needs only its fixed table.
+      // The space outgrew memory: carry on with the two-bit search where every position fits at two bits (A* first
+      // filled its memory), the next attempt, or IDA*, which needs only its fixed table.
       clock.nodesBefore = nodes;
+      // (Not where the caller capped the positions stored: every placement's code is stored.)
+      if (attempt.costs && algorithm === 'auto' && options.maxStates === undefined) {
+        const answer = dense();
+        if (answer) return answer;
+        clock.nodesBefore = nodes;
+      }
     }
   }
   clock.phase = 'ida';

@@ -5,7 +5,8 @@ import { formatLayout } from '../model/codec.ts';
 import type { GoalInput } from '../model/goal.ts';
 import { resolveGoal } from '../model/goal.ts';
 import type { Layout } from '../model/layout.ts';
-import { compilePuzzle, gridToLayout } from '../model/puzzle.ts';
+import { compilePuzzle, estimateStates, gridToLayout } from '../model/puzzle.ts';
+import { denseSearch } from '../dense/search.ts';
 import type { Metric } from '../../shared/metric.ts';
 import { checkSlide, type Slide } from '../model/slide.ts';
 
@@ -31,6 +32,13 @@ export interface AnalyzeOptions extends Budget {
   storeRanks?: boolean;
   /** How pieces slide (default `free`; slide.ts). */
   slide?: Slide;
+  /**
+   * Search at two bits a position (klotski/dense/): by default where the space may outgrow `maxStates` (its estimate
+   * does) and its codes fit `memoryBytes`.
+   */
+  dense?: boolean;
+  /** Room for the two-bit search's codes and tables (default 700 MB). */
+  memoryBytes?: number;
 }
 
 export function analyze(layout: Layout, options: AnalyzeOptions = {}): Analysis {
@@ -43,6 +51,24 @@ export function analyze(layout: Layout, options: AnalyzeOptions = {}): Analysis 
   const maxStates = options.maxStates ?? 20_000_000;
   // Where masks for every position allowed would pass half a gigabyte, positions are stored as ranks (explore.ts).
   const storeRanks = options.storeRanks ?? maxStates * positionWords(puzzle) * 4 > 512 * 1024 * 1024;
+  if (options.dense ?? estimateStates(puzzle) > maxStates) {
+    const run = denseSearch(puzzle, grid, { metric, stopAtGoal: false, clock, memoryBytes: options.memoryBytes ?? 700 * 2 ** 20 });
+    if (run) {
+      const cellGrid = new Uint8Array(puzzle.cells);
+      run.gridOf(run.lastRank, cellGrid);
+      const total = run.layers.reduce((s, n) => s + n, 0);
+      return {
+        layout: formatLayout(layout),
+        metric,
+        layers: run.layers,
+        total,
+        solved: run.solvedCount,
+        farthest: { layout: formatLayout(gridToLayout(puzzle, cellGrid)), distance: run.layers.length - 1 },
+        complete: run.status !== 'budget-exceeded',
+        stats: { nodes: run.nodes, ms: Math.round(clock.elapsed() * 1000) / 1000, bytes: run.bytes },
+      };
+    }
+  }
   const run = explore(puzzle, grid, { metric, fold: false, stopAtGoal: false, clock, maxStates, storeRanks });
   const starts = run.layerStarts;
   const layers = starts.slice(1).map((end, d) => end - starts[d]!);

@@ -18,3 +18,8 @@ export function reserve(bytes: i32): usize {
   if (pages > 0 && memory.grow(pages) < 0) unreachable();
   return at;
 }
+
+/** Gives back everything reserved from `at` on (a search's scratch, before its next reservations reuse the room). */
+export function release(at: usize): void {
+  top = at;
+}
