@@ -8,7 +8,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { layerPart, type DenseExports, type DenseSetup, type PartResult, type Round } from '../klotski/dense/engine.ts';
+import type { DenseExports, DenseSetup, PartResult, Round } from '../klotski/dense/engine.ts';
+import { takeChunks } from './dense-chunks.ts';
 import { setDensePool } from '../klotski/dense/search.ts';
 
 export const DENSE_THREADS_FILE = new URL('./dense-threads.wasm', import.meta.url);
@@ -80,24 +81,4 @@ export function loadDenseThreads(threads = availableParallelism()): DenseThreads
       await Promise.all(workers.map((w) => w.terminate()));
     },
   };
-}
-
-/**
- * Runs chunks of a round as this thread takes them (word 0 of `shared` counts them out) until none is left or a part
- * stopped at a goal (word 1); what they did, summed.
- */
-export function takeChunks(wasm: DenseExports, shared: Int32Array, from: number, to: number, chunk: number, d: number, stop: boolean): PartResult {
-  const sum: PartResult = { found: 0, expanded: 0, generated: 0, goal: -1, solved: 0, lastNew: -1 };
-  for (;;) {
-    const start = from + Atomics.add(shared, 0, 1) * chunk;
-    if (start >= to || Atomics.load(shared, 1) !== 0) return sum;
-    const r = layerPart(wasm, start, Math.min(to, start + chunk), d, stop);
-    sum.found += r.found;
-    sum.expanded += r.expanded;
-    sum.generated += r.generated;
-    sum.solved += r.solved;
-    if (r.lastNew >= 0) sum.lastNew = r.lastNew;
-    if (r.goal >= 0 && sum.goal < 0) sum.goal = r.goal;
-    if (stop && r.goal >= 0) Atomics.store(shared, 1, 1);
-  }
 }

@@ -1,7 +1,7 @@
 /** A worker thread of the two-bit search (dense-threads.ts): its instance on the shared memory, running the jobs posted. */
 import { workerData } from 'node:worker_threads';
 import type { DenseExports } from '../klotski/dense/engine.ts';
-import { takeChunks } from './dense-threads.ts';
+import { takeChunks } from './dense-chunks.ts';
 
 const { module, memory, control, results, shared, index } = workerData as { module: WebAssembly.Module; memory: WebAssembly.Memory; control: Int32Array; results: Float64Array; shared: Int32Array; index: number };
 const wasm = new WebAssembly.Instance(module, { env: { memory, abort: () => { throw new Error('internal: the dense search aborted'); } } }).exports as unknown as DenseExports;

@@ -33,8 +33,8 @@ export interface AnalyzeOptions extends Budget {
   /** How pieces slide (default `free`; slide.ts). */
   slide?: Slide;
   /**
-   * Search at two bits a position (klotski/dense/): by default where the space may outgrow `maxStates` (its estimate
-   * does) and its codes fit `memoryBytes`.
+   * Search at two bits a position (klotski/dense/): by default where the space may outgrow the positions stored (its
+   * estimate does; the caller set no `maxStates` or `storeRanks`) and its codes fit `memoryBytes`.
    */
   dense?: boolean;
   /** Room for the two-bit search's codes and tables (default 700 MB). */
@@ -51,7 +51,10 @@ export function analyze(layout: Layout, options: AnalyzeOptions = {}): Analysis 
   const maxStates = options.maxStates ?? 20_000_000;
   // Where masks for every position allowed would pass half a gigabyte, positions are stored as ranks (explore.ts).
   const storeRanks = options.storeRanks ?? maxStates * positionWords(puzzle) * 4 > 512 * 1024 * 1024;
-  if (options.dense ?? estimateStates(puzzle) > maxStates) {
+  // Not where the caller capped the positions stored or chose how to store them (as solve()'s auto): its codes cover
+  // every placement, and a search meant to be cut short would run the whole space.
+  const denseByDefault = options.maxStates === undefined && options.storeRanks === undefined && estimateStates(puzzle) > maxStates;
+  if (options.dense ?? denseByDefault) {
     const run = denseSearch(puzzle, grid, { metric, stopAtGoal: false, clock, memoryBytes: options.memoryBytes ?? 700 * 2 ** 20 });
     if (run) {
       const cellGrid = new Uint8Array(puzzle.cells);
