@@ -121,22 +121,31 @@ export function denseLayer(fromBig: u32, toBig: u32, d: i32, stop: bool): f64 {
       if (!inLayer(r, code)) continue;
       leaveFrontier(r);
       // The small pieces of rank s among the uncovered cells.
-      let smallMask: u64 = 0;
-      let rest = s;
-      let top = n;
-      for (let i = smallCount; i >= 1; i--) {
-        let x = top - 1;
-        while (binomial(x, i) > rest) x--;
-        rest -= binomial(x, i);
-        smallMask |= bit(<i32>load<u8>(freeList + <usize>x));
-        top = x;
-      }
+      const smallMask = smallPieces(s, n);
       if (small >= 0) store<u64>(cur + ((<usize>small) << 3), smallMask);
       expanded++;
       if (expand(b, key, free, smallMask)) return found;
     }
   }
   return found;
+}
+
+/**
+ * The cells of the small pieces whose rank among the `n` uncovered cells (listed at freeList in reading order) is
+ * `rank`: the combinatorial number system read back, largest first.
+ */
+@inline function smallPieces(rank: u64, n: i32): u64 {
+  let mask: u64 = 0;
+  let rest = rank;
+  let top = n;
+  for (let i = smallCount; i >= 1; i--) {
+    let x = top - 1;
+    while (binomial(x, i) > rest) x--;
+    rest -= binomial(x, i);
+    mask |= bit(<i32>load<u8>(freeList + <usize>x));
+    top = x;
+  }
+  return mask;
 }
 
 /** Writes the ranks one move from rank r (f64 each) at `out`; returns how many (for reading a path back). */
@@ -149,16 +158,7 @@ export function denseNeighbours(r: f64, out: usize): i32 {
   for (let c = 0; c < classes; c++) if (isBig(c)) key += load<u64>(digits + ((<usize>c) << 3)) * stride(c);
   let n = 0;
   for (let m = free; m != 0; m &= m - 1) store<u8>(freeList + <usize>(n++), <u8>lowest(m));
-  let smallMask: u64 = 0;
-  let rest = rank - <u64>b * perBig;
-  let top = n;
-  for (let i = smallCount; i >= 1; i--) {
-    let x = top - 1;
-    while (binomial(x, i) > rest) x--;
-    rest -= binomial(x, i);
-    smallMask |= bit(<i32>load<u8>(freeList + <usize>x));
-    top = x;
-  }
+  const smallMask = smallPieces(rank - <u64>b * perBig, n);
   if (small >= 0) store<u64>(cur + ((<usize>small) << 3), smallMask);
   neighboursOut = out;
   neighbourCount = 0;
