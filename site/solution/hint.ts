@@ -18,6 +18,8 @@ export interface HintContext {
   /** The tablebase's evaluation of the position on the board (classic layouts), or null. */
   evaluation(): MoveEvaluation | null;
   movesOn(layout: Layout): Move[];
+  /** The layout's code: a position is the same position when the player reloads its line (new objects, same code). */
+  codeOf(layout: Layout): string;
   solveLayout(layout: Layout, inBrowser: boolean, goalSpec: GoalInput | null): Promise<SolveResult | TilesResult | null>;
   /** What the page says at the goal ("Solved", "The tiles are in order", …). */
   solvedWords(): string;
@@ -57,7 +59,9 @@ export function setupHint(ctx: HintContext): void {
     if (next && left !== undefined) return showHint(next, left - 1);
     // Anywhere else (your moves, the best line not found yet): solve from here (tiles in the page's worker).
     const solved = await ctx.solveLayout(layout, ctx.tiles, ctx.line.goalSpecAt(i));
-    if (player.shown !== layout || !solved) return;
+    // Still the position asked about? Compared by code: the best line on from your own moves, arriving meanwhile,
+    // reloads the player with new objects for the same positions (by identity, the hint was dropped unsaid).
+    if (!solved || player.position !== i || ctx.codeOf(player.shown) !== ctx.codeOf(layout)) return;
     // A search that stopped has no move to give: the status says what it proved instead (so does a proof of none).
     if (solved.status !== 'solved') return ctx.setStatus(() => answerNote(solved, currentLang()) ?? '');
     const first = ctx.line.asPlayed(solved.moves)[0];

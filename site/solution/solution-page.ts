@@ -295,7 +295,7 @@ async function main(): Promise<void> {
   });
   const clearSelection = () => input.clearSelection();
 
-  setupHint({ player, line, tiles, metric: () => metric, evaluation: () => evaluation, movesOn, solveLayout, solvedWords, clearSelection, setStatus });
+  setupHint({ player, line, tiles, metric: () => metric, evaluation: () => evaluation, movesOn, codeOf, solveLayout, solvedWords, clearSelection, setStatus });
   $('solve-here').addEventListener('click', () => line.solveHere());
 
   document.addEventListener('langchange', (e) => {
