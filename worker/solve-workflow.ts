@@ -34,7 +34,7 @@ export class SolveJob extends WorkflowEntrypoint<Env, JobParams> {
     let checkpoint: JobCheckpoint = await step.do('begin', STEP, () => search.begin());
     let end: Extract<StepOutcome, { done: true }> | null = null;
     let lowerBound = 0;
-    let steps = checkpoint.slices;
+    let steps = search.stepsDone(checkpoint);
     while (!end && steps < limits.maxSteps) {
       // A turn of the event loop between steps: under `wrangler dev` the steps run in the isolate that serves requests,
       // and back to back they held every request (even /healthz) until the job ended.
