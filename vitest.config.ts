@@ -8,7 +8,8 @@ export default defineConfig({
     testTimeout: 120_000,
     projects: [
       {
-        test: { name: 'node', include: ['test/solver/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/scripts/**/*.test.ts', 'test/gallery/**/*.test.ts', 'test/site/*/**/*.test.ts'], testTimeout: 120_000, sequence: { groupOrder: 0 } },
+        // Two files at a time: Vitest's default on two cores is one (cores − 1), and these files are single-threaded CPU work.
+        test: { name: 'node', include: ['test/solver/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/scripts/**/*.test.ts', 'test/gallery/**/*.test.ts', 'test/site/*/**/*.test.ts'], testTimeout: 120_000, maxWorkers: 2, sequence: { groupOrder: 0 } },
       },
       {
         plugins: [
