@@ -53,7 +53,7 @@ export function describeTableChecks({ empty, samplesPerMix, seed, atLeast }: Fam
           if (position.rank() !== index) throw new Error(`${mix.id}: ${index} ranks as ${position.rank()}`);
         }
         if (FULL_SWEEPS) expect(valid).toBe(countArrangements(mix.vertical, mix.horizontal, mix.soldiers, empty));
-        else if (mix.size > 0 && countArrangements(mix.vertical, mix.horizontal, mix.soldiers, empty) > 0) expect(valid, mix.id).toBeGreaterThan(0);
+        else if (mix.size > 0 && countArrangements(mix.vertical, mix.horizontal, mix.soldiers, empty) > 0) expect(valid, `mix ${mix.id}`).toBeGreaterThan(0);
       }
     });
   });
