@@ -13,6 +13,11 @@ export interface SvgOptions {
   title?: string;
   /** Draw the exit gap in the bottom wall (Klotski); off for tiles boards. */
   exit?: boolean;
+  /**
+   * Rush Hour (the `line` rule): the exit is a gap in the right wall at this row, an arrow in it, and the car `A` is
+   * red — as the site's board draws it (site/shared/slide.ts `rushExitRow` gives the row). Replaces the bottom exit.
+   */
+  rushExit?: number | null;
   /** A 数字华容道 board: every piece is a numbered tile (10, 11, …, not the code's digits A, B, …) in one style. */
   tiles?: boolean;
   /** Each piece's label by piece index, when the caller names them (a replay follows 兵3 as it moves). */
@@ -21,6 +26,8 @@ export interface SvgOptions {
 
 const COLORS: Record<string, string> = { B: '#b3261e', V: '#1f5f8b', H: '#1f5f8b', S: '#4d6b3c' };
 const TILE_COLOR = '#1f5f8b';
+/** The red car of a Rush Hour board (site/styles/board.css `.piece-car`). */
+const CAR_COLOR = '#c62828';
 
 /** The board's shapes, its top-left corner at (dx, dy), and its size. */
 export function boardScene(layout: Layout, options: SvgOptions = {}, dx = 0, dy = 0): { items: SceneItem[]; width: number; height: number } {
@@ -42,9 +49,16 @@ export function boardScene(layout: Layout, options: SvgOptions = {}, dx = 0, dy 
         { kind: 'rect', x: ox - gap, y: oy - gap, w: layout.width * cell + gap * 2, h: layout.height * cell + gap * 2, r: 0, fill: '#f3e9d2' },
       ];
   // The exit: a gap in the bottom wall under the goal's columns (a board with an outline of its own has no such wall).
-  if (options.exit !== false && !outlined) items.push({ kind: 'rect', x: ox + exitCol * cell, y: oy + layout.height * cell, w: cell * 2, h: pad, r: 0, fill: '#f3e9d2' });
+  const rushExit = options.rushExit ?? null;
+  if (rushExit !== null) {
+    // Rush Hour: a gap in the right wall beside the car's row (outlined or not: the car's row reaches the right edge).
+    const x = ox + layout.width * cell;
+    const y = oy + rushExit * cell;
+    items.push({ kind: 'rect', x, y, w: pad, h: cell, r: 0, fill: '#f3e9d2' });
+    items.push({ kind: 'path', contours: [[x + pad * 0.2, y + cell * 0.35, x + pad * 0.85, y + cell * 0.5, x + pad * 0.2, y + cell * 0.65]], fill: CAR_COLOR });
+  } else if (options.exit !== false && !outlined) items.push({ kind: 'rect', x: ox + exitCol * cell, y: oy + layout.height * cell, w: cell * 2, h: pad, r: 0, fill: '#f3e9d2' });
   layout.pieces.forEach((p, i) => {
-    const fill = options.tiles ? TILE_COLOR : (COLORS[p.letter] ?? '#7a4f9a');
+    const fill = options.tiles ? TILE_COLOR : rushExit !== null && p.letter === 'A' ? CAR_COLOR : (COLORS[p.letter] ?? '#7a4f9a');
     // A piece of another shape: its outline, and its name in the cell nearest its middle.
     const shaped = !!p.cells;
     if (shaped) {
