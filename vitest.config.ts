@@ -15,7 +15,8 @@ export default defineConfig({
         plugins: [
           cloudflareTest({ wrangler: { configPath: './wrangler.toml' } }),
         ],
-        test: { name: 'worker', include: ['test/worker/**/*.test.ts'], testTimeout: 60_000, sequence: { groupOrder: 0 } },
+        // Two at a time as the node project (Vitest requires one maxWorkers per group).
+        test: { name: 'worker', include: ['test/worker/**/*.test.ts'], testTimeout: 60_000, maxWorkers: 2, sequence: { groupOrder: 0 } },
       },
       {
         // Real headless Chromium against `wrangler dev` (needs the built site: `npm test` builds it first), after the
