@@ -45,7 +45,7 @@ for (const row of rows) {
   const layout = parseLayoutOrThrow(row.code);
   const stored = answers.puzzles.find((p) => p.id === row.id)!.answers;
   const published = level.minimum2012 ? String(level.minimum2012) : '–';
-  let space = 'not run (6–12 min: `--all`)';
+  let space = 'not run (6–12 min: `--all`; see "Breadth-first search at two bits a position")';
   if (!SLOW.includes(row.id) || process.argv.includes('--all')) {
     const a = analyze(layout, { goal: { drawing: row.goal }, maxMs, memoryBytes: CLI_MEMORY_BYTES });
     space = `${a.complete ? '' : '≥ '}${a.total.toLocaleString('en')} | ${a.complete ? a.farthest.distance : `≥ ${a.farthest.distance}`} | ${(a.stats.ms / 1000).toFixed(1)} s`;
