@@ -38,3 +38,17 @@ export function parseClassics(text: string): ClassicPuzzle[] {
     };
   });
 }
+
+/** A puzzle as a line of the file whose header is `head` (the inverse of parseClassics for one row). */
+export function classicLine(puzzle: ClassicPuzzle, head: string): string {
+  const field: Record<string, string> = {
+    id: puzzle.id, name: puzzle.name, name_zh: puzzle.nameZh, origin: puzzle.origin, code: puzzle.code, goal: puzzle.goal, source: puzzle.source,
+    notes: puzzle.notes, published: puzzle.published, origin_zh: puzzle.originZh, name_zh_kind: puzzle.nameZhKind,
+  };
+  return head.split('\t').map((column) => {
+    const value = field[column];
+    if (value === undefined) throw new Error(`classics file: no field for the column ${column}`);
+    if (/[\t\n]/.test(value)) throw new Error(`${puzzle.id}: ${column} holds a tab or a newline`);
+    return value;
+  }).join('\t');
+}
