@@ -8,11 +8,11 @@
  */
 import { analyze, parseLayoutOrThrow, solve, type Metric } from '../solver/index.ts';
 import { loadEngineFromDisk } from '../solver/node/bitboard-engine.ts';
-import { spawnSync } from 'node:child_process';
 import { CLI_MEMORY_BYTES } from '../solver/node/cli-memory.ts';
 import { readClassics } from '../gallery/classics.ts';
 import { writeSection } from './results.ts';
 import { fmt, median } from './stats.ts';
+import { runCli } from './cli-run.ts';
 
 await loadEngineFromDisk();
 const METRICS: Metric[] = ['move', 'straight', 'step'];
@@ -76,11 +76,10 @@ for (const id of ['mas-puzzle', 'layton-diabolical-box', 'layton-sliding-pipes',
  */
 const NUMBERED = { code: 'FBBG-ABBC-AD.C-ID.J-KKHH', goal: 'HHKK-J.DI-C.DA-CBBA-GBBF' };
 const cliRuns = Array.from({ length: 3 }, () => {
-  const started = performance.now();
-  const out = spawnSync(process.execPath, ['--import', new URL('./peak-memory.ts', import.meta.url).pathname, new URL('../solver/cli.ts', import.meta.url).pathname, NUMBERED.code, '--goal', NUMBERED.goal, '--json'], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  const ms = performance.now() - started;
+  const out = runCli([NUMBERED.code, '--goal', NUMBERED.goal]);
+  const ms = out.ms;
   const result = JSON.parse(out.stdout) as { length: number | null; stats: { algorithm: string; nodes: number } };
-  const peak = Number(/peak-memory (\d+)/.exec(out.stderr)?.[1] ?? NaN);
+  const peak = out.peakKb ?? NaN;
   console.log(`numbered Century: ${result.length} moves, ${fmt(ms)} ms, ${fmt(peak / 1024)} MB`);
   return { ms, peak, result };
 });

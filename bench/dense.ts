@@ -5,7 +5,6 @@
  * user runs it (default options; straight and step with --max-ms 300000), wall time and peak memory, and, with
  * `--analyze`, both whole spaces (`npm run bench:dense -- --analyze`: up to an hour). Writes bench/RESULTS.md.
  */
-import { spawnSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseLayoutOrThrow, resolveGoal, type Metric } from '../solver/index.ts';
 import { parseGoalInput } from '../solver/klotski/model/goal.ts';
@@ -15,6 +14,7 @@ import { densePool, denseSearch, setDensePool } from '../solver/klotski/dense/se
 import { loadEngineFromDisk } from '../solver/node/bitboard-engine.ts';
 import { loadDenseThreads } from '../solver/node/dense-threads.ts';
 import { BudgetClock } from '../solver/shared/budget.ts';
+import { runCli } from './cli-run.ts';
 import { writeSection } from './results.ts';
 import { fmt } from './stats.ts';
 
@@ -58,11 +58,8 @@ const GNOME = [
   { name: 'Pelopones', code: 'ACCCUUU-ACCCUSU-ASBBVHH-..BBVDD-....VDD-....VDD', goal: '.......-.......-.......-.......-UUU....-U.U....', published: 25 },
 ];
 const cli = (args: string[]) => {
-  const started = performance.now();
-  const out = spawnSync(process.execPath, ['--import', new URL('./peak-memory.ts', import.meta.url).pathname, new URL('../solver/cli.ts', import.meta.url).pathname, ...args, '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 });
-  const ms = performance.now() - started;
-  const peak = Number(/peak-memory (\d+)/.exec(out.stderr)?.[1] ?? 0);
-  return { ms, peak, json: JSON.parse(out.stdout) };
+  const out = runCli(args);
+  return { ms: out.ms, peak: out.peakKb ?? 0, json: JSON.parse(out.stdout) };
 };
 const solveRows: string[] = [];
 for (const p of GNOME) {

@@ -4,13 +4,13 @@
  * placement of their pieces (the dense rank's size: the most the space could be). Per distance from the start, the
  * positions at that distance. Up to half an hour each on two cores. Writes bench/RESULTS.md.
  */
-import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { parseLayoutOrThrow, resolveGoal } from '../solver/index.ts';
 import { parseGoalInput } from '../solver/klotski/model/goal.ts';
 import { compilePuzzle } from '../solver/klotski/model/puzzle.ts';
 import { buildDenseRank } from '../solver/klotski/dense/rank.ts';
 import { readClassics } from '../gallery/classics.ts';
+import { runCli } from './cli-run.ts';
 import { writeSection } from './results.ts';
 import { fmt } from './stats.ts';
 
@@ -33,10 +33,9 @@ for (const p of puzzles) {
   const { puzzle } = compilePuzzle(layout, resolveGoal(layout, parseGoalInput(p.goal)));
   const placements = buildDenseRank(puzzle)?.count ?? NaN;
   const loadBefore = loadavg()[0]!.toFixed(1);
-  const started = performance.now();
-  const out = spawnSync(process.execPath, ['--import', new URL('./peak-memory.ts', import.meta.url).pathname, new URL('../solver/cli.ts', import.meta.url).pathname, p.code, '--goal', p.goal, '--analyze', '--max-ms', '3600000', '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 });
-  const ms = performance.now() - started;
-  const peak = Number(/peak-memory (\d+)/.exec(out.stderr)?.[1] ?? 0);
+  const out = runCli([p.code, '--goal', p.goal, '--analyze', '--max-ms', '3600000']);
+  const { ms } = out;
+  const peak = out.peakKb ?? 0;
   if (out.status !== 0 && !out.stdout) throw new Error(`${p.name}: the CLI failed: ${out.stderr.slice(-2000)}`);
   const json = JSON.parse(out.stdout) as Analysis;
   const name = p.name.replace(/ \(GNOME Klotski\)$/, '');
