@@ -7,7 +7,7 @@
  * number comes from the file.
  */
 import raw from '../../data/puzzles/rush.tsv?raw';
-import { analyze, boardSvg, formatLayout, parseRushOrThrow, solve, type Layout, type SolveResult } from '../../solver/index.ts';
+import { analyze, boardSvg, formatLayout, parseRushOrThrow, proofWords, solve, type Layout, type SolveResult } from '../../solver/index.ts';
 import { parseRushGallery, RUSH_GROUPS, type RushGalleryPuzzle, type RushGroup } from '../../gallery/rush.ts';
 import { rushExitRow } from '../shared/slide.ts';
 
@@ -18,6 +18,8 @@ export type RushMetric = (typeof RUSH_METRICS)[number];
 export interface RushAnswer {
   status: SolveResult['status'];
   length: number | null;
+  /** With unsolvable: how it was proven, in each language (solver/shared/outcome.ts' words). */
+  proof?: { en: string; zh: string };
 }
 
 export interface RushEntry extends RushGalleryPuzzle {
@@ -48,7 +50,8 @@ export function rushEntry(puzzle: RushGalleryPuzzle): RushEntry {
     RUSH_METRICS.map((metric) => {
       const r = solve(layout, { slide: 'line', metric });
       if (r.status === 'budget-exceeded') throw new Error(`${puzzle.id}: the ${metric} search did not finish`);
-      return [metric, { status: r.status, length: r.length }];
+      const proof = r.status === 'unsolvable' ? { en: proofWords(r, 'en'), zh: proofWords(r, 'zh') } : undefined;
+      return [metric, { status: r.status, length: r.length, ...(proof ? { proof } : {}) }];
     }),
   ) as Record<RushMetric, RushAnswer>;
   const space = analyze(layout, { slide: 'line', metric: 'move' });

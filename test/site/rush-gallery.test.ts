@@ -57,6 +57,10 @@ describe('the Rush Hour section of the gallery (/puzzles/#rush)', () => {
         }
       }
       expect(listed.find((r) => r.id === 'static')!.move.shown).toBeNull();
+      // "No solution" only with its proof: the whole cluster explored, as many positions as the cluster column says.
+      const staticCluster = listed.find((r) => r.id === 'static')!.cluster;
+      const proof = await page.$eval('#rush-static td[data-metric="move"] .rush-proof', (el) => (el as HTMLElement).innerText.trim());
+      expect(proof).toBe(lang === 'zh' ? `从起点能到达的全部 ${staticCluster} 个局面都已搜索，没有一个达到目标` : `all ${staticCluster} positions reachable from the start were explored and none reaches the goal`);
       if (lang === 'en') {
         await page.$eval('#rush', (el) => el.scrollIntoView({ block: 'start' }));
         await page.screenshot({ path: new URL('../artifacts/gallery-rush.png', import.meta.url).pathname });
