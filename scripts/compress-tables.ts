@@ -7,7 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { TableCopy } from '../site/solve/table-files.ts';
 
 const DIST = new URL('../dist/', import.meta.url);
@@ -15,6 +16,9 @@ const started = performance.now();
 const files: Record<string, TableCopy> = {};
 let raw = 0;
 let packed = 0;
+const gzipped = promisify(gzip);
+// The files are packed at once on libuv's thread pool (one core each); the manifest lists them in name order.
+const copies: Array<Promise<[string, TableCopy]>> = [];
 for (const dir of ['pdb', 'tablebase']) {
   const folder = new URL(`${dir}/`, DIST);
   // Copies of an earlier build in the same dist/ are dropped first.
@@ -22,15 +26,19 @@ for (const dir of ['pdb', 'tablebase']) {
   for (const name of readdirSync(folder).sort()) {
     if (name.endsWith('.json')) continue;
     const bytes = readFileSync(new URL(name, folder));
-    const gz = gzipSync(bytes, { level: 9 });
-    const version = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
-    const copy = `${name}.${version}.gz`;
-    writeFileSync(new URL(copy, folder), gz);
-    files[`${dir}/${name}`] = { url: `/${dir}/${copy}`, bytes: bytes.length, gzipBytes: gz.length };
-    raw += bytes.length;
-    packed += gz.length;
+    copies.push(
+      gzipped(bytes, { level: 9 }).then((gz): [string, TableCopy] => {
+        const version = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+        const copy = `${name}.${version}.gz`;
+        writeFileSync(new URL(copy, folder), gz);
+        raw += bytes.length;
+        packed += gz.length;
+        return [`${dir}/${name}`, { url: `/${dir}/${copy}`, bytes: bytes.length, gzipBytes: gz.length }];
+      }),
+    );
   }
 }
+for (const [key, copy] of await Promise.all(copies)) files[key] = copy;
 writeFileSync(new URL('tables.json', DIST), JSON.stringify({ version: 1, files }));
 const mb = (n: number) => (n / 1024 / 1024).toFixed(2);
 console.log(`tables: ${Object.keys(files).length} gzip copies, ${mb(raw)} MB → ${mb(packed)} MB (${((packed / raw) * 100).toFixed(0)}%) in ${((performance.now() - started) / 1000).toFixed(1)} s → dist/tables.json`);
