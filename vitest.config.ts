@@ -1,15 +1,18 @@
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/run/sequencer.ts';
 
 // Two projects: the pure solver and CLI in Node, the Worker inside workerd (the Workers runtime, with KV emulated
 // by Miniflare) through @cloudflare/vitest-plugin — the maintained name of @cloudflare/vitest-pool-workers.
 export default defineConfig({
   test: {
     testTimeout: 120_000,
+    // Longest files first (test/run/durations.json), also on a fresh clone, which has no results cache to sort by.
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         // Two files at a time: Vitest's default on two cores is one (cores − 1), and these files are single-threaded CPU work.
-        test: { name: 'node', include: ['test/solver/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/scripts/**/*.test.ts', 'test/gallery/**/*.test.ts', 'test/site/*/**/*.test.ts'], testTimeout: 120_000, maxWorkers: 2, sequence: { groupOrder: 0 } },
+        test: { name: 'node', include: ['test/solver/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/run/**/*.test.ts', 'test/scripts/**/*.test.ts', 'test/gallery/**/*.test.ts', 'test/site/*/**/*.test.ts'], testTimeout: 120_000, maxWorkers: 2, sequence: { groupOrder: 0 } },
       },
       {
         plugins: [
