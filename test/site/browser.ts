@@ -11,7 +11,7 @@ import { groupAlive, startDevServer, type DevServer } from '../../scripts/dev-se
 import { cjkFontConfig } from './cjk-font.ts';
 
 /** Flags of the packaged build that would weaken what the tests check (CORS, framing, origin isolation). */
-const UNWANTED = new Set(['--disable-web-security', '--allow-running-insecure-content', '--single-process', '--disable-site-isolation-trials']);
+const UNWANTED = new Set(['--disable-web-security', '--allow-running-insecure-content', '--single-process', '--disable-site-isolation-trials', '--no-zygote']);
 const QUIET = ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export async function launch(): Promise<Browser> {
