@@ -16,6 +16,7 @@ import { convertGnomeLevel, type Converted } from '../../gallery/gnome-levels.ts
 import { exitProof } from '../../gallery/gnome-exit.ts';
 import { GNOME_COMMIT, differenceUpToLetters, gnomeLevelOfRow } from '../../gallery/gnome-rows.ts';
 import { gnomeRulesMinimum } from '../helpers/gnome-rules.ts';
+import { sampled } from '../helpers/sweeps.ts';
 
 const LEVELS_FILE = new URL('../../data/puzzles/gnome-klotski-levels.tsv', import.meta.url);
 const levelsText = readFileSync(LEVELS_FILE, 'utf8');
@@ -179,7 +180,8 @@ describe('the gallery\'s rows entered from GNOME\'s levels', () => {
 
   it('count moves as GNOME does: the stored minima are those of a search under GNOME\'s own rules, walk out included', () => {
     const small = ['Only 18 Steps', 'Daisy', 'Violet', 'Poppy', 'Pansy', 'Snowdrop', 'Red Donkey', 'Trail', 'Ambush', 'Bone', 'Pennant Puzzle', 'Success', 'Fortune'];
-    for (const name of small) {
+    // `npm test` leaves out the four slowest but Fortune (whose published 25 is one too many): 6 s of the 16 s.
+    for (const name of sampled(small, [0, 1, 2, 4, 6, 7, 9, 10, 12])) {
       const row = gnomeRows.find((r) => gnomeLevelOfRow(r) === name)!;
       expect(storedMoves(row.id).length, name).toBe(gnomeRulesMinimum(level(name)).moves);
     }

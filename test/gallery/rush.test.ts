@@ -61,7 +61,8 @@ describe('Rush Hour puzzles (data/puzzles/rush.tsv)', () => {
   });
 
   it('shows for each the product\'s minimum in moves and in steps and its cluster\'s size, as the reference finds them; every line replays', () => {
-    const checked = puzzles.filter((p) => FULL_SWEEPS || !LARGE.has(p.id));
+    // `npm test`: every other one of the small clusters (the sweep bench: all, the large ones too).
+    const checked = FULL_SWEEPS ? puzzles : puzzles.filter((p) => !LARGE.has(p.id)).filter((_, i) => i % 2 === 0);
     for (const p of checked) {
       const entry = rushEntry(p);
       const board = readRush(p.code);
