@@ -24,10 +24,9 @@ interface Report {
   testResults: Array<{ name: string; startTime: number; endTime: number }>;
 }
 const { testResults } = JSON.parse(readFileSync(report, 'utf8')) as Report;
-const projectOf = (file: string) => (/\/test\/worker\//.test(file) ? 'worker' : /\/test\/site\/[^/]+\.alone\.test\.ts$/.test(file) ? 'site-alone' : /\/test\/site\/[^/]+\.test\.ts$/.test(file) ? 'site' : 'node');
 const durations = Object.fromEntries(
   testResults
-    .map((r) => [durationKey(projectOf(r.name), root, r.name), Math.round((r.endTime - r.startTime) / 100) / 10] as const)
+    .map((r) => [durationKey(root, r.name), Math.round((r.endTime - r.startTime) / 100) / 10] as const)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
 );
 writeFileSync(new URL('../test/run/durations.json', import.meta.url), `${JSON.stringify(durations, null, 1)}\n`);

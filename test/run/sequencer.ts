@@ -8,20 +8,20 @@ import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Seconds a file took, keyed `<project>:<path from the root>`. */
+/** Seconds a file took, keyed by its path from the root (a file belongs to one project). */
 type Durations = Record<string, number>;
 const LIST = new URL('./durations.json', import.meta.url);
 const DURATIONS: Durations = existsSync(LIST) ? JSON.parse(readFileSync(LIST, 'utf8')) : {};
 /** A file not in the list yet (a new one) is taken for a middling one: neither first nor left for the end. */
 const UNKNOWN_SECONDS = 5;
 
-export function durationKey(project: string, root: string, file: string): string {
-  return `${project}:${relative(root, file)}`;
+export function durationKey(root: string, file: string): string {
+  return relative(root, file);
 }
 
 export class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const seconds = (spec: TestSpecification) => DURATIONS[durationKey(spec.project.name, spec.project.config.root, spec.moduleId)] ?? UNKNOWN_SECONDS;
+    const seconds = (spec: TestSpecification) => DURATIONS[durationKey(spec.project.config.root, spec.moduleId)] ?? UNKNOWN_SECONDS;
     return [...files].sort((a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || seconds(b) - seconds(a));
   }
 }
