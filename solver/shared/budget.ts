@@ -65,6 +65,8 @@ export class BudgetClock {
   }
   private readonly onProgress: ((progress: Progress) => void) | undefined;
   private lastReport: number;
+  /** The phase of the last report (the first is 'bfs', as `phase` starts). */
+  private reportedPhase: SearchPhase = 'bfs';
 
   constructor(budget: Budget = {}) {
     this.onProgress = budget.onProgress;
@@ -79,8 +81,11 @@ export class BudgetClock {
   spent(nodes: number): boolean {
     const t = now();
     if (this.phase !== 'weighted' && this.depth > this.proven) this.proven = this.depth;
-    if (this.onProgress && t - this.lastReport >= PROGRESS_EVERY_MS) {
+    // A new strategy is reported at its first check, not up to 100 ms later: on a fast machine a short phase (best-first
+    // up to a small memory cap) would otherwise pass without a word.
+    if (this.onProgress && (t - this.lastReport >= PROGRESS_EVERY_MS || this.phase !== this.reportedPhase)) {
       this.lastReport = t;
+      this.reportedPhase = this.phase;
       this.onProgress({ nodes: this.nodesBefore + nodes, ms: t - this.started, depth: this.depth, phase: this.phase, lowerBound: this.phase === 'weighted' ? null : this.proven });
     }
     return nodes >= this.maxNodes || this.work >= this.maxWork || t >= this.deadline;

@@ -1,6 +1,7 @@
 /** The work budget: every search stops close to it, and tables are sized to it. */
 import { describe, expect, it } from 'vitest';
 import { EDGE_BUDGET, solveCode } from '../../../solver/index.ts';
+import { BudgetClock, type Progress } from '../../../solver/shared/budget.ts';
 
 const SOLDIERS_10x10 = Array.from({ length: 10 }, (_, r) => (r < 2 ? 'BBSSSSSSSS' : r === 9 ? 'SSSSSSSS..' : 'SSSSSSSSSS')).join('-');
 
@@ -35,5 +36,20 @@ describe('work budget', () => {
   it('does not stop a search that fits', () => {
     const r = solveCode('SSBB-HHBB-HHHH-HHHH-..S.', { ...EDGE_BUDGET }); // 前呼后拥 less a soldier: 20 moves
     expect(r.ok && [r.value.status, r.value.length]).toEqual(['solved', 20]);
+  });
+});
+
+describe('progress', () => {
+  it('reports a new strategy at its first check, else at most every 100 ms', () => {
+    const reports: Progress[] = [];
+    const clock = new BudgetClock({ onProgress: (p) => reports.push(p) });
+    clock.spent(10);
+    expect(reports).toEqual([]); // the first phase, well within 100 ms
+    clock.phase = 'astar';
+    clock.spent(20);
+    clock.spent(30);
+    clock.phase = 'ida';
+    clock.spent(40);
+    expect(reports.map((r) => [r.phase, r.nodes])).toEqual([['astar', 20], ['ida', 40]]);
   });
 });
