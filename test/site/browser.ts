@@ -68,9 +68,16 @@ export async function openPage(suite: BrowserSuite, path: string, options: { lan
 
 /**
  * Each piece's label on the player's board: its text as shown (line breaks as spaces), its accessible name (without
- * the cell), and whether the text lies inside the piece as painted (3 px inside its box, its ::before).
+ * the cell), and whether the text lies inside the piece as painted (3 px inside its box, its ::before), once every
+ * piece has a box.
  */
-export function pieceLabels(page: Page): Promise<Array<{ shown: string; spoken: string; inside: boolean }>> {
+export async function pieceLabels(page: Page): Promise<Array<{ shown: string; spoken: string; inside: boolean }>> {
+  // Measured once every piece is laid out: on a loaded machine the first measurement came while the board still had
+  // no size (every box zero, every label "outside"), a moment no visitor sees.
+  await page.waitForFunction(() => {
+    const pieces = [...document.querySelectorAll('#player .piece')];
+    return pieces.length > 0 && pieces.every((el) => el.getBoundingClientRect().width > 0);
+  });
   return page.$$eval('#player .piece', (els) =>
     els.map((el) => {
       const label = el.querySelector('.piece-label')!;

@@ -244,7 +244,8 @@ describe('labels on big boards', () => {
     const code = 'HHHHSHHSVS-VVVSHHHHVS-VVVHHSSS.S-HHSHHSSSVS-VVHHSSSVVS-VVSSVVSVSS-HH.SVVSSVS-HHSSHHSSVS-.SVBBVSSVS-HHVBBVSSVS';
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await open(`/s/${code}`, viewport);
-      await page.waitForSelector('#player .piece .piece-label');
+      // Measured once the player has its answer (it rebuilds the board with it), as a visitor sees the board.
+      await ready(page);
       const overflowing = (await pieceLabels(page)).filter((p) => !p.inside).map((p) => p.shown);
       expect(await page.locator('#player .piece').count()).toBeGreaterThan(60);
       expect(overflowing, `${viewport.width} px`).toEqual([]);
