@@ -2,10 +2,17 @@ import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { LongestFirst } from './test/run/sequencer.ts';
 
-// Two projects: the pure solver and CLI in Node, the Worker inside workerd (the Workers runtime, with KV emulated
-// by Miniflare) through @cloudflare/vitest-plugin — the maintained name of @cloudflare/vitest-pool-workers.
-/** workerd files that read GET answers as fresh ones: each in a runtime of its own (the Cache API cannot be emptied). */
-const WORKER_OWN_RUNTIME = ['test/worker/tablebase.test.ts', 'test/worker/states.test.ts'];
+// Projects in three tiers (README): the pure solver and CLI in Node, and the Worker inside workerd (the Workers
+// runtime, with KV emulated by Miniflare) through @cloudflare/vitest-plugin — the maintained name of
+// @cloudflare/vitest-pool-workers; then the browser files; then the timing test alone.
+
+/**
+ * workerd files that expect a GET answer not to be cached yet (`cached: false`): each in a runtime of its own, since the
+ * Cache API cannot be emptied and another file in a shared runtime may have asked the same URL first.
+ */
+const WORKER_OWN_RUNTIME = ['hardening', 'jobs', 'shapes', 'solve', 'states', 'tablebase'].map((name) => `test/worker/${name}.test.ts`);
+/** The Worker under test, as wrangler.toml declares it (both workerd projects). */
+const workerd = () => [cloudflareTest({ wrangler: { configPath: './wrangler.toml' } })];
 
 export default defineConfig({
   test: {
@@ -18,22 +25,18 @@ export default defineConfig({
         test: { name: 'node', include: ['test/solver/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/run/**/*.test.ts', 'test/scripts/**/*.test.ts', 'test/gallery/**/*.test.ts', 'test/site/*/**/*.test.ts'], testTimeout: 120_000, maxWorkers: 2, sequence: { groupOrder: 0 } },
       },
       {
-        plugins: [
-          cloudflareTest({ wrangler: { configPath: './wrangler.toml' } }),
-        ],
+        plugins: workerd(),
         // Two at a time as the node project (Vitest requires one maxWorkers per group). The files share one runtime per
         // vitest worker (isolate: false): loading the Worker into a fresh runtime for each file took 30 of the project's
-        // 40 s. Each file starts from an empty KV (fresh-storage.ts); the files that need a fresh Cache API too (a GET
-        // answered as not cached) run in `worker-own`.
+        // 40 s. Each file starts from an empty KV (fresh-storage.ts); the files that expect an uncached GET answer
+        // run in `worker-own`.
         test: {
           name: 'worker', include: ['test/worker/**/*.test.ts'], exclude: WORKER_OWN_RUNTIME, setupFiles: ['test/worker/fresh-storage.ts'],
           testTimeout: 60_000, maxWorkers: 2, isolate: false, sequence: { groupOrder: 0 },
         },
       },
       {
-        plugins: [
-          cloudflareTest({ wrangler: { configPath: './wrangler.toml' } }),
-        ],
+        plugins: workerd(),
         test: { name: 'worker-own', include: WORKER_OWN_RUNTIME, testTimeout: 60_000, maxWorkers: 2, sequence: { groupOrder: 0 } },
       },
       {
